@@ -1,0 +1,3 @@
+// https://vike.dev/client — the only script of an HTML-only page. Not cumulative: a page with
+// its own +client.ts imports this one.
+import '../src/client/menu.ts'

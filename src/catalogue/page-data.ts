@@ -1,0 +1,59 @@
+// What each Vike page receives as pageContext.data: the record, the layout's data (header,
+// footer, business) and the head. Runs at build time (prerender), on the server side only.
+import { getCatalogue, type Catalogue, type PageRecord, type Review } from './load.ts'
+import { activeNavIndex, findPage, trailOf } from './routes.ts'
+import { buildHead, noIndexHead, type HeadData } from '../seo/head.ts'
+import { normalizeOrigin } from '../seo/canonical.ts'
+import type { Crumb } from '../seo/structured-data.ts'
+import type { Business, Link, Site } from './types.gen.ts'
+
+/** The data every page's layout needs. */
+export type Chrome = {
+  business: Business
+  site: Site
+  /** Footer area links: the fixed ones from site.yaml. */
+  areaLinks: Link[]
+  /** The header entry shown as current, or null. */
+  activeNav: number | null
+}
+
+export type CataloguePageData = { chrome: Chrome; head: HeadData; page: PageRecord; trail: Crumb[]; reviews: Review[] }
+export type FixedPageData = { chrome: Chrome; head: HeadData }
+export type PageData = CataloguePageData | FixedPageData
+
+export const DEFAULT_ORIGIN = 'http://localhost:3000'
+
+/** The origin of canonical links, sitemap and JSON-LD: PUBLIC_ORIGIN at build time. */
+export function publicOrigin(): string {
+  return normalizeOrigin(process.env.PUBLIC_ORIGIN || DEFAULT_ORIGIN)
+}
+
+export function chromeFor(catalogue: Catalogue, page: { path: string; template?: string }): Chrome {
+  return {
+    business: catalogue.business,
+    site: catalogue.site,
+    areaLinks: catalogue.site.footer.areaLinks,
+    activeNav: activeNavIndex(catalogue.site, page),
+  }
+}
+
+/** The data of a catalogue page at `path` (its own path or an alias), or undefined. */
+export function cataloguePageData(path: string, catalogue = getCatalogue(), origin = publicOrigin()): CataloguePageData | undefined {
+  const found = findPage(catalogue, path)
+  if (!found) return undefined
+  const { record } = found
+  const trail = trailOf(catalogue, record)
+  const ctx = { origin, business: catalogue.business, reviews: catalogue.reviews }
+  return {
+    chrome: chromeFor(catalogue, record),
+    head: buildHead(ctx, { path: record.path, seo: record.seo, trail, ...(record.structuredData ? { structuredData: record.structuredData } : {}) }),
+    page: record,
+    trail,
+    reviews: catalogue.reviews,
+  }
+}
+
+/** The data of a page outside the catalogue (errors, admin): layout data and a no-index head. */
+export function fixedPageData(path: string, title: string, catalogue = getCatalogue()): FixedPageData {
+  return { chrome: chromeFor(catalogue, { path }), head: noIndexHead(title) }
+}

@@ -1,0 +1,80 @@
+// A heading and a grid of cards: services, features, quick-help tiles. A card with a link and no
+// linkLabel is linked through its title; the link covers the whole card.
+import { ArrowRight, Check, Phone } from 'lucide-react'
+import type { Card, CardGrid as CardGridBlock } from '../catalogue/types.gen.ts'
+import { Icon } from './Icon.tsx'
+import { SectionHeading } from './SectionHeading.tsx'
+import type { PhoneNumber } from './actions.tsx'
+
+function CardTitle({ card }: { card: Card }) {
+  if (card.href && !card.linkLabel) {
+    return (
+      <a href={card.href} className="card-link after:absolute after:inset-0 after:content-['']">
+        {card.title}
+      </a>
+    )
+  }
+  return <>{card.title}</>
+}
+
+function CardView({ card, phone, headingLevel }: { card: Card; phone: PhoneNumber; headingLevel: 'h2' | 'h3' }) {
+  const Heading = headingLevel
+  return (
+    <li className={`card relative flex flex-col rounded-xl border bg-white p-6 shadow-sm ${card.urgent ? 'border-accent-600 ring-2 ring-accent-600/30' : 'border-slate-200'} ${card.href && !card.linkLabel ? 'hover:border-brand-500 hover:shadow-md' : ''}`}>
+      <div className="mb-4 flex items-start justify-between gap-3">
+        {card.icon && (
+          <span className={`inline-flex size-12 items-center justify-center rounded-lg ${card.urgent ? 'bg-accent-50 text-accent-700' : 'bg-brand-50 text-brand-700'}`}>
+            <Icon name={card.icon} />
+          </span>
+        )}
+      </div>
+      <Heading className="text-xl font-bold text-brand-900">
+        <CardTitle card={card} />
+      </Heading>
+      <p className="mt-2 text-slate-600">{card.description}</p>
+      {card.features && (
+        <ul className="mt-4 space-y-2">
+          {card.features.map((feature) => (
+            <li key={feature} className="flex gap-2 text-slate-700">
+              <Check className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden="true" focusable="false" />
+              {feature}
+            </li>
+          ))}
+        </ul>
+      )}
+      {(card.linkLabel || card.urgent) && (
+        <div className="mt-auto flex flex-wrap items-center gap-4 pt-5">
+          {card.href && card.linkLabel && (
+            <a href={card.href} className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:text-brand-900 hover:underline">
+              {card.linkLabel}
+              <span className="sr-only">: {card.title}</span>
+              <ArrowRight className="size-4" aria-hidden="true" focusable="false" />
+            </a>
+          )}
+          {card.urgent && (
+            <a href={`tel:${phone.e164}`} className="relative z-10 inline-flex min-h-11 items-center gap-2 rounded-lg bg-accent-700 px-4 py-2 font-bold text-white hover:bg-accent-800">
+              <Phone className="size-4" aria-hidden="true" focusable="false" />
+              {card.urgent}
+            </a>
+          )}
+        </div>
+      )}
+    </li>
+  )
+}
+
+export function CardGrid({ id, grid, phone, columns = 3, tone = 'white' }: { id: string; grid: CardGridBlock; phone: PhoneNumber; columns?: 2 | 3 | 4; tone?: 'white' | 'muted' }) {
+  const cols = { 2: 'md:grid-cols-2', 3: 'md:grid-cols-2 lg:grid-cols-3', 4: 'sm:grid-cols-2 lg:grid-cols-4' }[columns]
+  return (
+    <section className={tone === 'muted' ? 'bg-slate-50' : 'bg-white'} aria-labelledby={id}>
+      <div className="container-page py-14 sm:py-20">
+        <SectionHeading id={id} heading={grid.heading} intro={grid.intro} />
+        <ul className={`grid gap-6 ${cols}`}>
+          {grid.cards.map((card) => (
+            <CardView key={card.title} card={card} phone={phone} headingLevel="h3" />
+          ))}
+        </ul>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,121 @@
+// The server's configuration, read once from the environment at start. Every bad variable is
+// reported, not just the first, so an operator fixes them all in one go. Documented in
+// README.md and .env.example.
+import path from 'node:path'
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error'
+
+export type Config = {
+  port: number
+  host: string
+  /** The site's public origin (https://example.com): links in e-mails, Origin checks, HSTS. */
+  publicOrigin: string
+  /** Where the data lives: a SQLite file path, ':memory:', or a postgres:// URL. */
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string }
+  dataDir: string
+  adminPassword: string | undefined
+  smtpUrl: string | undefined
+  notifyEmail: string | undefined
+  logLevel: LogLevel
+  /** How many reverse proxies in front of us may set X-Forwarded-For (0: trust none). */
+  trustProxy: number
+  /** The prerendered site (dist/client). */
+  distDir: string
+}
+
+export type EnvResult = { ok: true; config: Config } | { ok: false; errors: string[] }
+
+const LOG_LEVELS: LogLevel[] = ['debug', 'info', 'warn', 'error']
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+export const DEFAULTS = { port: 3000, host: '127.0.0.1', publicOrigin: 'http://localhost:3000', dataDir: './data', distDir: './dist/client' }
+
+function blankToUndefined(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value.trim()
+}
+
+export function parseEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): EnvResult {
+  const errors: string[] = []
+  const get = (name: string) => blankToUndefined(env[name])
+
+  let port = DEFAULTS.port
+  const rawPort = get('PORT')
+  if (rawPort !== undefined) {
+    port = Number(rawPort)
+    if (!/^\d+$/.test(rawPort) || port < 0 || port > 65535) errors.push(`PORT=${rawPort} is not a port number. Use a whole number from 1 to 65535 (0 picks a free port), e.g. PORT=3000.`)
+  }
+
+  const host = get('HOST') ?? DEFAULTS.host
+  if (/\s|\//.test(host)) errors.push(`HOST=${host} is not a host name or address. Use e.g. HOST=127.0.0.1 (this machine only) or HOST=0.0.0.0 (all interfaces).`)
+
+  let publicOrigin = DEFAULTS.publicOrigin
+  const rawOrigin = get('PUBLIC_ORIGIN')
+  if (rawOrigin !== undefined) {
+    try {
+      const url = new URL(rawOrigin)
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('protocol')
+      if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash || url.username) throw new Error('path')
+      publicOrigin = url.origin
+    } catch {
+      errors.push(`PUBLIC_ORIGIN=${rawOrigin} is not an origin. Write the scheme and host only, with no path, e.g. PUBLIC_ORIGIN=https://www.example.com.`)
+    }
+  }
+
+  const dataDir = path.resolve(cwd, get('DATA_DIR') ?? DEFAULTS.dataDir)
+  let database: Config['database'] = { kind: 'sqlite', file: path.join(dataDir, 'longbar.sqlite') }
+  const rawDb = get('DATABASE_URL')
+  if (rawDb !== undefined) {
+    if (/^postgres(ql)?:\/\//.test(rawDb)) {
+      try {
+        new URL(rawDb)
+        database = { kind: 'postgres', url: rawDb }
+      } catch {
+        errors.push('DATABASE_URL is not a valid postgres:// URL. Use e.g. DATABASE_URL=postgres://user:password@127.0.0.1:5432/longbar.')
+      }
+    } else if (rawDb === ':memory:') {
+      database = { kind: 'sqlite', file: ':memory:' }
+    } else if (rawDb.startsWith('file:')) {
+      const file = rawDb.slice('file:'.length)
+      if (file === '') errors.push('DATABASE_URL=file: needs a path, e.g. DATABASE_URL=file:./data/longbar.sqlite.')
+      else database = { kind: 'sqlite', file: file === ':memory:' ? ':memory:' : path.resolve(cwd, file) }
+    } else {
+      errors.push('DATABASE_URL must start with postgres://, postgresql:// or file: (or be :memory:). Leave it unset to use SQLite under DATA_DIR.')
+    }
+  }
+
+  const adminPassword = env.ADMIN_PASSWORD === undefined || env.ADMIN_PASSWORD === '' ? undefined : env.ADMIN_PASSWORD
+  if (adminPassword !== undefined && adminPassword.length < 12) errors.push('ADMIN_PASSWORD is too short. Use at least 12 characters (a few random words work well).')
+
+  const smtpUrl = get('SMTP_URL')
+  if (smtpUrl !== undefined) {
+    try {
+      const url = new URL(smtpUrl)
+      if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new Error('protocol')
+    } catch {
+      errors.push('SMTP_URL is not a mail server URL. Use e.g. SMTP_URL=smtps://user:password@smtp.example.com:465 or smtp://127.0.0.1:25.')
+    }
+  }
+  const notifyEmail = get('NOTIFY_EMAIL')
+  if (notifyEmail !== undefined && !EMAIL.test(notifyEmail)) errors.push(`NOTIFY_EMAIL=${notifyEmail} is not an e-mail address. Use e.g. NOTIFY_EMAIL=office@example.com.`)
+  if (smtpUrl !== undefined && notifyEmail === undefined) errors.push('NOTIFY_EMAIL is missing: SMTP_URL is set, so the server needs the address that receives new requests.')
+
+  const rawLevel = get('LOG_LEVEL') ?? 'info'
+  if (!LOG_LEVELS.includes(rawLevel as LogLevel)) errors.push(`LOG_LEVEL=${rawLevel} is not a log level. Use one of: ${LOG_LEVELS.join(', ')}.`)
+
+  let trustProxy = 0
+  const rawTrust = get('TRUST_PROXY')
+  if (rawTrust !== undefined) {
+    if (rawTrust === 'false') trustProxy = 0
+    else if (rawTrust === 'true') trustProxy = 1
+    else if (/^\d+$/.test(rawTrust) && Number(rawTrust) <= 10) trustProxy = Number(rawTrust)
+    else errors.push(`TRUST_PROXY=${rawTrust} is not valid. Use false (no proxy), true (one proxy) or the number of proxies in front of the server.`)
+  }
+
+  const distDir = path.resolve(cwd, get('DIST_DIR') ?? DEFAULTS.distDir)
+
+  if (errors.length > 0) return { ok: false, errors }
+  return {
+    ok: true,
+    config: { port, host, publicOrigin, database, dataDir, adminPassword, smtpUrl, notifyEmail, logLevel: rawLevel as LogLevel, trustProxy, distDir },
+  }
+}

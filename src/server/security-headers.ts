@@ -1,0 +1,39 @@
+// Security headers for every response (PRODUCT.md "Security headers"). Pages get a CSP that
+// allows their own inline scripts by hash (Vike's hydration bootstrap on /admin) and nothing else.
+
+/** The maps service that location pages embed; the only frame source allowed. */
+export const MAP_FRAME_SOURCES = ['https://www.google.com', 'https://maps.google.com']
+
+export function contentSecurityPolicy({ scriptHashes = [] as string[], https = false } = {}): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self'${scriptHashes.map((h) => ` '${h}'`).join('')}`,
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    `frame-src ${MAP_FRAME_SOURCES.join(' ')}`,
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+    "base-uri 'none'",
+    "object-src 'none'",
+    "manifest-src 'self'",
+    ...(https ? ['upgrade-insecure-requests'] : []),
+  ].join('; ')
+}
+
+/** For API answers and other non-page responses: nothing may load or frame them. */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+
+export function securityHeaders({ https, csp }: { https: boolean; csp: string }): Record<string, string> {
+  return {
+    'content-security-policy': csp,
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()',
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    ...(https ? { 'strict-transport-security': 'max-age=63072000; includeSubDomains' } : {}),
+  }
+}

@@ -1,0 +1,162 @@
+// The prerendered site (dist/client), loaded into memory once at start: each file with its
+// brotli and gzip variants (written by scripts/postbuild.ts), its ETag, cache policy and
+// security headers, all computed up front. Only files found at start can ever be served, so an
+// encoded or "../" path has nothing outside dist/ to reach.
+import { createHash } from 'node:crypto'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import path from 'node:path'
+import { contentSecurityPolicy, securityHeaders } from './security-headers.ts'
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.ico': 'image/x-icon',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.woff2': 'font/woff2',
+  '.webmanifest': 'application/manifest+json',
+}
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable'
+export const REVALIDATE = 'no-cache'
+const SHORT = 'public, max-age=3600'
+
+type Encoding = 'br' | 'gzip' | 'identity'
+type Variant = { body: Buffer; headers: Record<string, string> }
+
+export type StaticFile = {
+  urlPath: string
+  isHtml: boolean
+  variants: Partial<Record<Encoding, Variant>> & { identity: Variant }
+}
+
+export type StaticSite = {
+  /** The file served at a URL path, if any. */
+  lookup(urlPath: string): StaticFile | undefined
+  /** The not-found page (dist/client/404.html). */
+  notFound: StaticFile
+  /** The "Unexpected Application Error!" page with a marker where the message goes. */
+  errorTemplate: string
+  /** Security headers of a page, for responses built elsewhere (the 500 page). */
+  pageHeaders: Record<string, string>
+  fileCount: number
+}
+
+function listFiles(dir: string, prefix = ''): string[] {
+  return readdirSync(path.join(dir, prefix), { withFileTypes: true }).flatMap((e) => {
+    const rel = prefix ? `${prefix}/${e.name}` : e.name
+    return e.isDirectory() ? listFiles(dir, rel) : [rel]
+  })
+}
+
+/** The URL a file answers at: `about/index.html` → `/about`, `index.html` → `/`. */
+export function urlPathOf(rel: string): string {
+  if (rel === 'index.html') return '/'
+  if (rel.endsWith('/index.html')) return `/${rel.slice(0, -'/index.html'.length)}`
+  return `/${rel}`
+}
+
+/** sha256 hashes of a page's inline executable scripts, for its CSP. Data blocks (JSON-LD) are not scripts. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = []
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attrs = m[1] ?? ''
+    if (/\bsrc\s*=/i.test(attrs)) continue
+    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attrs)?.[1]?.toLowerCase()
+    if (type && type !== 'module' && type !== 'text/javascript' && type !== 'application/javascript') continue
+    hashes.push(`sha256-${createHash('sha256').update(m[2] ?? '').digest('base64')}`)
+  }
+  return hashes
+}
+
+function cacheControlOf(rel: string): string {
+  if (rel.startsWith('assets/')) return IMMUTABLE
+  if (rel.endsWith('.html') || rel.endsWith('.pageContext.json')) return REVALIDATE
+  return SHORT
+}
+
+export function loadStaticSite(dir: string, { https = false } = {}): StaticSite {
+  if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new Error(`The built site is missing: ${dir} does not exist. Run \`npm run build\` first.`)
+  }
+  const all = listFiles(dir)
+  const present = new Set(all)
+  const byUrl = new Map<string, StaticFile>()
+  let notFound: StaticFile | undefined
+  let errorTemplate: string | undefined
+  const pageHeaders = securityHeaders({ https, csp: contentSecurityPolicy({ https }) })
+
+  for (const rel of all) {
+    if (rel.endsWith('.br') || rel.endsWith('.gz')) continue
+    const ext = path.extname(rel)
+    const body = readFileSync(path.join(dir, rel))
+    const isHtml = ext === '.html'
+    const hash = createHash('sha256').update(body).digest('base64url').slice(0, 22)
+    const csp = contentSecurityPolicy({ https, scriptHashes: isHtml ? inlineScriptHashes(body.toString('utf8')) : [] })
+    const base = {
+      'content-type': TYPES[ext] ?? 'application/octet-stream',
+      'cache-control': cacheControlOf(rel),
+      ...securityHeaders({ https, csp }),
+    }
+    const variant = (encoding: Encoding, data: Buffer): Variant => ({
+      body: data,
+      headers: {
+        ...base,
+        etag: encoding === 'identity' ? `"${hash}"` : `"${hash}-${encoding}"`,
+        ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
+        ...(present.has(`${rel}.br`) || present.has(`${rel}.gz`) ? { vary: 'Accept-Encoding' } : {}),
+        'content-length': String(data.length),
+      },
+    })
+    const file: StaticFile = { urlPath: urlPathOf(rel), isHtml, variants: { identity: variant('identity', body) } }
+    if (present.has(`${rel}.br`)) file.variants.br = variant('br', readFileSync(path.join(dir, `${rel}.br`)))
+    if (present.has(`${rel}.gz`)) file.variants.gzip = variant('gzip', readFileSync(path.join(dir, `${rel}.gz`)))
+
+    if (rel === '404.html') notFound = file
+    else if (rel === '500/index.html' || rel === '500/index.pageContext.json') {
+      if (isHtml) errorTemplate = body.toString('utf8')
+    } else byUrl.set(file.urlPath, file)
+  }
+  if (!notFound) throw new Error(`${dir}/404.html is missing: the build did not prerender the error page.`)
+  if (!errorTemplate) throw new Error(`${dir}/500/index.html is missing: the build did not prerender the error screen.`)
+  return { lookup: (p) => byUrl.get(p), notFound, errorTemplate, pageHeaders, fileCount: byUrl.size }
+}
+
+/** The best encoding the client accepts among those the file has. */
+export function negotiate(file: StaticFile, acceptEncoding: string | undefined): Variant {
+  if (acceptEncoding) {
+    const accepts = (name: string) => {
+      const m = new RegExp(`(?:^|,)\\s*${name}\\s*(?:;\\s*q\\s*=\\s*([0-9.]+))?\\s*(?:,|$)`, 'i').exec(acceptEncoding)
+      return m !== null && (m[1] === undefined || Number(m[1]) > 0)
+    }
+    if (file.variants.br && accepts('br')) return file.variants.br
+    if (file.variants.gzip && accepts('gzip')) return file.variants.gzip
+  }
+  return file.variants.identity
+}
+
+function notModified(req: IncomingMessage, etag: string): boolean {
+  const inm = req.headers['if-none-match']
+  if (!inm) return false
+  return inm === '*' || inm.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)
+}
+
+/** Writes a file to a response; the fast path for pages and assets (no framework in between). */
+export function sendFile(req: IncomingMessage, res: ServerResponse, file: StaticFile, status = 200): void {
+  const variant = negotiate(file, req.headers['accept-encoding'] as string | undefined)
+  if (status === 200 && notModified(req, variant.headers.etag as string)) {
+    const { 'content-length': _len, 'content-encoding': _enc, ...headers } = variant.headers
+    res.writeHead(304, headers)
+    res.end()
+    return
+  }
+  res.writeHead(status, variant.headers)
+  res.end(req.method === 'HEAD' ? undefined : variant.body)
+}

@@ -1,0 +1,23 @@
+import type { HomePage } from '../catalogue/types.gen.ts'
+import type { TemplateProps } from './types.ts'
+import { CallToAction } from '../sections/CallToAction.tsx'
+import { CardGrid } from '../sections/CardGrid.tsx'
+import { EmergencyBox } from '../sections/EmergencyBox.tsx'
+import { Hero } from '../sections/Hero.tsx'
+import { ReviewList } from '../sections/ReviewList.tsx'
+
+export function HomeTemplate({ page, business, reviews }: TemplateProps<HomePage>) {
+  return (
+    <>
+      <Hero
+        hero={page.hero}
+        phone={business.phone}
+        aside={<EmergencyBox emergency={business.emergency} phone={business.phone} />}
+      />
+      <CardGrid id="quick-help" grid={page.quickHelp} phone={business.phone} columns={4} tone="muted" />
+      <CardGrid id="services" grid={page.services} phone={business.phone} />
+      <ReviewList id="reviews" heading={page.reviews} reviews={reviews} />
+      <CallToAction id="cta" cta={page.cta} phone={business.phone} />
+    </>
+  )
+}

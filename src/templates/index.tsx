@@ -1,0 +1,21 @@
+// One React template per record `template` value. A new template is a schema in schemas/pages/
+// and an entry here; TypeScript checks that every template has one.
+import type { ComponentType } from 'react'
+import type { PageRecord, Template } from '../catalogue/load.ts'
+import type { TemplateProps } from './types.ts'
+import { AboutTemplate } from './AboutTemplate.tsx'
+import { HomeTemplate } from './HomeTemplate.tsx'
+import { ServicesTemplate } from './ServicesTemplate.tsx'
+
+type Templates = { [T in Template]: ComponentType<TemplateProps<Extract<PageRecord, { template: T }>>> }
+
+export const TEMPLATES: Templates = {
+  home: HomeTemplate,
+  about: AboutTemplate,
+  services: ServicesTemplate,
+}
+
+export function RecordPage(props: TemplateProps<PageRecord>) {
+  const Template = TEMPLATES[props.page.template] as ComponentType<TemplateProps<PageRecord>>
+  return <Template {...props} />
+}

@@ -1,0 +1,10 @@
+import type { Business } from '../catalogue/types.gen.ts'
+import type { Crumb, Review } from '../seo/structured-data.ts'
+
+/** What every template receives: its record, the business facts, the reviews and the breadcrumb trail. */
+export type TemplateProps<Record> = {
+  page: Record
+  business: Business
+  reviews: Review[]
+  trail: Crumb[]
+}
