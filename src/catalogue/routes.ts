@@ -3,6 +3,12 @@ import type { Catalogue, PageRecord } from './load.ts'
 import type { Crumb } from '../seo/structured-data.ts'
 import type { Site } from './types.gen.ts'
 
+/**
+ * Catalogue records rendered by a Vike page of their own under pages/ rather than by the
+ * `/@slug` route: the home page (a different route) and pages that load their own script.
+ */
+export const OWN_PAGE_PATHS = ['/', '/contact']
+
 /** Every address a page answers at: each record's path, then its aliases. */
 export function routePaths(catalogue: Catalogue): string[] {
   return catalogue.pages.flatMap((p) => [p.path, ...(p.aliases ?? [])])

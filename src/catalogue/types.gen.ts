@@ -60,6 +60,10 @@ export type Path3 = string
  * A page address on this site: a slash, then lowercase words joined by hyphens. The home page is just a slash.
  */
 export type Path4 = string
+/**
+ * A page address on this site: a slash, then lowercase words joined by hyphens. The home page is just a slash.
+ */
+export type Path5 = string
 
 /**
  * Every kind of content record, by name. Generated; do not edit.
@@ -69,6 +73,7 @@ export interface ContentRecords {
   site: Site
   reviews: Reviews
   about: AboutPage
+  contact: ContactPage
   home: HomePage
   services: ServicesPage
 }
@@ -668,6 +673,73 @@ export interface Card {
   urgent?: string
 }
 /**
+ * The contact page: the request form beside the contact details and the emergency call box.
+ */
+export interface ContactPage {
+  /**
+   * Path of this file's schema, for editors. Leave as it is.
+   */
+  $schema?: string
+  /**
+   * Which layout shows this page. Always "contact" for this kind of page.
+   */
+  template: 'contact'
+  path: Path3
+  aliases?: Aliases
+  /**
+   * The page's short name, used in breadcrumbs and in links to it from other pages.
+   */
+  name: string
+  parent?: Path2
+  seo: Seo
+  structuredData?: StructuredData
+  hero: Hero
+  form: ContactFormBlock
+  details: ContactDetails
+}
+/**
+ * The words around the contact form on /contact.
+ */
+export interface ContactFormBlock {
+  /**
+   * The heading over the form.
+   */
+  heading: string
+  /**
+   * A sentence under the heading.
+   */
+  intro?: string
+}
+/**
+ * The contact details beside the form on /contact. The phone number, e-mail, hours and emergency policy themselves come from the business record.
+ */
+export interface ContactDetails {
+  /**
+   * The heading over the details.
+   */
+  heading: string
+  /**
+   * The label over the phone number.
+   */
+  phoneLabel: string
+  /**
+   * The label over the service area.
+   */
+  areaLabel: string
+  /**
+   * Where the business works, in a sentence.
+   */
+  areaText: string
+  /**
+   * The label over the business hours.
+   */
+  hoursLabel: string
+  /**
+   * The label over the e-mail address.
+   */
+  emailLabel: string
+}
+/**
  * The home page: the hero, quick-help tiles, the service grid, reviews and a closing call to action.
  */
 export interface HomePage {
@@ -679,7 +751,7 @@ export interface HomePage {
    * Which layout shows this page. Always "home" for this kind of page.
    */
   template: 'home'
-  path: Path3
+  path: Path4
   aliases?: Aliases
   /**
    * The page's short name, used in breadcrumbs and in links to it from other pages.
@@ -787,7 +859,7 @@ export interface ServicesPage {
    * Which layout shows this page. Always "services" for this kind of page.
    */
   template: 'services'
-  path: Path4
+  path: Path5
   aliases?: Aliases
   /**
    * The page's short name, used in breadcrumbs and in links to it from other pages.

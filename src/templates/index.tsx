@@ -4,6 +4,7 @@ import type { ComponentType } from 'react'
 import type { PageRecord, Template } from '../catalogue/load.ts'
 import type { TemplateProps } from './types.ts'
 import { AboutTemplate } from './AboutTemplate.tsx'
+import { ContactTemplate } from './ContactTemplate.tsx'
 import { HomeTemplate } from './HomeTemplate.tsx'
 import { ServicesTemplate } from './ServicesTemplate.tsx'
 
@@ -12,6 +13,7 @@ type Templates = { [T in Template]: ComponentType<TemplateProps<Extract<PageReco
 export const TEMPLATES: Templates = {
   home: HomeTemplate,
   about: AboutTemplate,
+  contact: ContactTemplate,
   services: ServicesTemplate,
 }
 

@@ -1,0 +1,23 @@
+import type { ContactPage } from '../catalogue/types.gen.ts'
+import type { TemplateProps } from './types.ts'
+import { ContactDetails } from '../sections/ContactDetails.tsx'
+import { ContactForm } from '../sections/ContactForm.tsx'
+import { EmergencyBox } from '../sections/EmergencyBox.tsx'
+import { Hero } from '../sections/Hero.tsx'
+
+export function ContactTemplate({ page, business }: TemplateProps<ContactPage>) {
+  return (
+    <>
+      <Hero hero={page.hero} phone={business.phone} />
+      <div className="bg-slate-50">
+        <div className="container-page grid gap-8 py-12 sm:py-16 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          <ContactForm form={page.form} />
+          <div className="space-y-8">
+            <ContactDetails details={page.details} business={business} />
+            <EmergencyBox emergency={business.emergency} phone={business.phone} />
+          </div>
+        </div>
+      </div>
+    </>
+  )
+}
