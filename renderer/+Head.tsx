@@ -4,13 +4,17 @@
 import { useData } from 'vike-react/useData'
 import type { PageData } from '../src/catalogue/page-data.ts'
 import { jsonLdString } from '../src/seo/json-ld.ts'
+import faviconSvg from '../src/layout/favicon.svg?raw'
+
+// The icon travels inside the page: one request fewer before the first paint on a slow phone.
+const FAVICON = `data:image/svg+xml,${encodeURIComponent(faviconSvg.trim())}`
 
 export default function Head() {
   const { head } = useData<PageData>()
   return (
     <>
       <meta name="theme-color" content="#0c2d56" />
-      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      <link rel="icon" href={FAVICON} type="image/svg+xml" />
       {head.canonical && <link rel="canonical" href={head.canonical} />}
       {head.canonical && <meta property="og:url" content={head.canonical} />}
       <meta property="og:type" content="website" />

@@ -15,6 +15,52 @@ function listFiles(dir: string, prefix = ''): string[] {
   })
 }
 
+/**
+ * Replaces each page's stylesheet link with the stylesheet itself. The CSS is small (budget 20 KB
+ * gzip) and a page with its CSS inline paints after one round trip instead of two on a slow phone
+ * connection (docs/decisions/006-inline-css.md). The server allows the inline style by hash.
+ */
+export function inlineStylesheets(dir: string): number {
+  let pages = 0
+  for (const rel of listFiles(dir)) {
+    if (!rel.endsWith('.html')) continue
+    const file = path.join(dir, rel)
+    const html = readFileSync(file, 'utf8')
+    const inlined = html.replace(/<link rel="stylesheet" type="text\/css" href="(\/assets\/[^"]+\.css)">/g, (_tag, href: string) => {
+      const css = readFileSync(path.join(dir, href), 'utf8')
+      if (/<\/style/i.test(css)) throw new Error(`${href} contains "</style": it cannot be inlined safely.`)
+      return `<style>${css}</style>`
+    })
+    if (inlined !== html) {
+      writeFileSync(file, inlined)
+      pages++
+    }
+  }
+  return pages
+}
+
+/**
+ * HTML-only pages: their one script (header menu, form enhancement) is fetched after the first
+ * paint instead of competing with it. Until it arrives the menu works by CSS and the form posts
+ * normally (docs/decisions/006-first-paint.md). The server allows the inline loader by hash.
+ */
+export function deferScripts(dir: string): number {
+  let pages = 0
+  for (const rel of listFiles(dir)) {
+    if (!rel.endsWith('.html')) continue
+    const file = path.join(dir, rel)
+    const html = readFileSync(file, 'utf8')
+    const deferred = html.replace(/<script src="(\/assets\/[^"]+\.js)" type="module" async><\/script>/g, (_tag, src: string) =>
+      `<script type="module">requestAnimationFrame(()=>setTimeout(()=>import(${JSON.stringify(src)})))</script>`,
+    )
+    if (deferred !== html) {
+      writeFileSync(file, deferred)
+      pages++
+    }
+  }
+  return pages
+}
+
 export function compressAll(dir: string): { files: number; before: number; br: number; gzip: number } {
   const totals = { files: 0, before: 0, br: 0, gzip: 0 }
   for (const rel of listFiles(dir)) {
@@ -42,7 +88,9 @@ if (import.meta.main) {
   if (!statSync(distClient, { throwIfNoEntry: false })) throw new Error('dist/client is missing: run `vike build` first.')
   const origin = publicOrigin()
   writeFileSync(path.resolve('dist/build-info.json'), `${JSON.stringify({ publicOrigin: origin, builtAt: new Date().toISOString() }, null, 2)}\n`)
+  const inlined = inlineStylesheets(distClient)
+  const deferred = deferScripts(distClient)
   const t = compressAll(distClient)
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
-  console.log(`postbuild: ${t.files} files precompressed: ${kb(t.before)} → brotli ${kb(t.br)}, gzip ${kb(t.gzip)}; canonical origin ${origin}`)
+  console.log(`postbuild: stylesheet inlined in ${inlined} pages, script deferred past first paint in ${deferred}; ${t.files} files precompressed: ${kb(t.before)} → brotli ${kb(t.br)}, gzip ${kb(t.gzip)}; canonical origin ${origin}`)
 }

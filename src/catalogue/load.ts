@@ -43,7 +43,7 @@ function listYaml(dir: string, prefix = ''): string[] {
 function lineOf(parsed: Parsed, segments: (string | number)[], atKey = false): number | undefined {
   let node: unknown = parsed.doc.contents
   let range: [number, number, number] | undefined = (node as { range?: [number, number, number] } | null)?.range
-  for (const seg of segments) {
+  for (const [i, seg] of segments.entries()) {
     if (!isMap(node) && !(node && typeof node === 'object' && 'items' in node)) break
     const items = (node as { items: unknown[] }).items
     let next: unknown
@@ -52,7 +52,7 @@ function lineOf(parsed: Parsed, segments: (string | number)[], atKey = false): n
       const pair = items.find((i) => isPair(i) && isScalar(i.key) && i.key.value === seg)
       if (isPair(pair)) {
         const keyRange = (pair.key as { range?: [number, number, number] }).range
-        if (atKey && seg === segments[segments.length - 1]) return keyRange ? parsed.lines.linePos(keyRange[0]).line : undefined
+        if (atKey && i === segments.length - 1) return keyRange ? parsed.lines.linePos(keyRange[0]).line : undefined
         next = pair.value ?? pair.key
       }
     }
@@ -74,7 +74,7 @@ function parseFile(root: string, contentDir: string, rel: string, problems: Cont
   const doc = parseDocument(readFileSync(path.join(contentDir, rel), 'utf8'), { lineCounter: lines, prettyErrors: false, uniqueKeys: true })
   if (doc.errors.length > 0) {
     for (const err of doc.errors) {
-      problems.push({ file, line: err.linePos?.[0]?.line, field: '', message: `is not valid YAML: ${err.message.split('\n')[0]}` })
+      problems.push({ file, line: lines.linePos(err.pos[0]).line, field: '', message: `is not valid YAML: ${err.message.split('\n')[0]}` })
     }
     return undefined
   }
@@ -88,7 +88,9 @@ function check(parsed: Parsed, schemaFile: string, registry: SchemaRegistry, pro
     // An `if`/`anyOf` wrapper repeats what its branches said; skip it.
     if (error.keyword === 'if' || error.keyword === 'anyOf' || error.keyword === 'oneOf') continue
     const { segments, message, atKey } = explainError(error, registry)
-    const line = lineOf(parsed, error.keyword === 'required' ? segments.slice(0, -1) : segments, atKey)
+    // A missing field is reported at the key of the block it belongs in (`hero:`).
+    const missing = error.keyword === 'required'
+    const line = lineOf(parsed, missing ? segments.slice(0, -1) : segments, missing || atKey)
     problems.push({ file: parsed.file, line, field: fieldPath(segments), message })
   }
   return false

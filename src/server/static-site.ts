@@ -63,6 +63,13 @@ export function urlPathOf(rel: string): string {
   return `/${rel}`
 }
 
+const sha256 = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`
+
+/** sha256 hashes of a page's inline <style> elements, for its CSP. */
+export function inlineStyleHashes(html: string): string[] {
+  return [...new Set([...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((m) => sha256(m[1] ?? '')))]
+}
+
 /** sha256 hashes of a page's inline executable scripts, for its CSP. Data blocks (JSON-LD) are not scripts. */
 export function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = []
@@ -71,7 +78,7 @@ export function inlineScriptHashes(html: string): string[] {
     if (/\bsrc\s*=/i.test(attrs)) continue
     const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attrs)?.[1]?.toLowerCase()
     if (type && type !== 'module' && type !== 'text/javascript' && type !== 'application/javascript') continue
-    hashes.push(`sha256-${createHash('sha256').update(m[2] ?? '').digest('base64')}`)
+    hashes.push(sha256(m[2] ?? ''))
   }
   return hashes
 }
@@ -99,7 +106,8 @@ export function loadStaticSite(dir: string, { https = false } = {}): StaticSite 
     const body = readFileSync(path.join(dir, rel))
     const isHtml = ext === '.html'
     const hash = createHash('sha256').update(body).digest('base64url').slice(0, 22)
-    const csp = contentSecurityPolicy({ https, scriptHashes: isHtml ? inlineScriptHashes(body.toString('utf8')) : [] })
+    const text = isHtml ? body.toString('utf8') : ''
+    const csp = contentSecurityPolicy({ https, scriptHashes: isHtml ? inlineScriptHashes(text) : [], styleHashes: isHtml ? inlineStyleHashes(text) : [] })
     const base = {
       'content-type': TYPES[ext] ?? 'application/octet-stream',
       'cache-control': cacheControlOf(rel),

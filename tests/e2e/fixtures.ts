@@ -1,24 +1,24 @@
 // The `test` of every end-to-end spec: fails a test when the page logs an unexpected console
-// error or throws. A spec that expects an error (the 404 page's own status) lists it.
+// error or throws. A spec that expects an error (the 404 page's own status) lists it in
+// `allowConsoleErrors`.
 import { test as base, expect } from '@playwright/test'
 
 type Fixtures = { allowConsoleErrors: RegExp[]; consoleErrors: string[] }
 
 export const test = base.extend<Fixtures>({
   allowConsoleErrors: [[], { option: true }],
-  consoleErrors: async ({ page, allowConsoleErrors }, use) => {
-    const errors: string[] = []
-    page.on('console', (msg) => {
-      if (msg.type() === 'error' && !allowConsoleErrors.some((re) => re.test(msg.text()))) errors.push(msg.text())
-    })
-    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`))
-    await use(errors)
-    expect(errors, 'unexpected console errors').toEqual([])
-  },
-  page: async ({ page, consoleErrors }, use) => {
-    void consoleErrors
-    await use(page)
-  },
+  consoleErrors: [
+    async ({ page, allowConsoleErrors }, use) => {
+      const errors: string[] = []
+      page.on('console', (msg) => {
+        if (msg.type() === 'error' && !allowConsoleErrors.some((re) => re.test(msg.text()))) errors.push(msg.text())
+      })
+      page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`))
+      await use(errors)
+      expect(errors, 'unexpected console errors').toEqual([])
+    },
+    { auto: true },
+  ],
 })
 
 export { expect }

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest'
+import { parseEnv } from '../../src/server/env.ts'
+
+const CWD = '/srv/app'
+
+describe('server configuration from the environment', () => {
+  it('runs on the embedded defaults with nothing set', () => {
+    const result = parseEnv({}, CWD)
+    expect(result).toEqual({
+      ok: true,
+      config: {
+        port: 3000,
+        host: '127.0.0.1',
+        publicOrigin: 'http://localhost:3000',
+        database: { kind: 'sqlite', file: '/srv/app/data/longbar.sqlite' },
+        dataDir: '/srv/app/data',
+        adminPassword: undefined,
+        smtpUrl: undefined,
+        notifyEmail: undefined,
+        logLevel: 'info',
+        trustProxy: 0,
+        distDir: '/srv/app/dist/client',
+      },
+    })
+  })
+
+  it('reads every variable', () => {
+    const result = parseEnv(
+      { PORT: '8080', HOST: '0.0.0.0', PUBLIC_ORIGIN: 'https://www.example.com/', DATABASE_URL: 'postgres://u:p@db:5432/longbar', ADMIN_PASSWORD: 'correct horse battery', SMTP_URL: 'smtps://u:p@smtp.example.com:465', NOTIFY_EMAIL: 'office@example.com', LOG_LEVEL: 'warn', TRUST_PROXY: '2', DATA_DIR: '/var/lib/longbar' },
+      CWD,
+    )
+    expect(result.ok && result.config).toMatchObject({ port: 8080, host: '0.0.0.0', publicOrigin: 'https://www.example.com', database: { kind: 'postgres', url: 'postgres://u:p@db:5432/longbar' }, dataDir: '/var/lib/longbar', logLevel: 'warn', trustProxy: 2 })
+  })
+
+  it('accepts SQLite as file: URLs or :memory:', () => {
+    expect(parseEnv({ DATABASE_URL: 'file:./db/x.sqlite' }, CWD)).toMatchObject({ config: { database: { kind: 'sqlite', file: '/srv/app/db/x.sqlite' } } })
+    expect(parseEnv({ DATABASE_URL: ':memory:' }, CWD)).toMatchObject({ config: { database: { kind: 'sqlite', file: ':memory:' } } })
+  })
+
+  it('reports every bad variable at once, each with an example of a good value', () => {
+    const result = parseEnv({ PORT: 'eighty', PUBLIC_ORIGIN: 'ftp://example.com/x', DATABASE_URL: 'mysql://x', ADMIN_PASSWORD: 'short', SMTP_URL: 'http://mail', LOG_LEVEL: 'loud', TRUST_PROXY: 'maybe' }, CWD)
+    expect(result.ok).toBe(false)
+    const errors = result.ok ? [] : result.errors
+    expect(errors).toHaveLength(8)
+    expect(errors).toEqual([
+      expect.stringMatching(/^PORT=eighty is not a port number\. .*e\.g\. PORT=3000\.$/),
+      expect.stringMatching(/^PUBLIC_ORIGIN=ftp:\/\/example\.com\/x is not an origin\. .*PUBLIC_ORIGIN=https:\/\/www\.example\.com\.$/),
+      expect.stringMatching(/^DATABASE_URL must start with postgres:\/\//),
+      expect.stringMatching(/^ADMIN_PASSWORD is too short\. Use at least 12 characters/),
+      expect.stringMatching(/^SMTP_URL is not a mail server URL\./),
+      expect.stringMatching(/^NOTIFY_EMAIL is missing: SMTP_URL is set/),
+      expect.stringMatching(/^LOG_LEVEL=loud is not a log level\. Use one of: debug, info, warn, error\.$/),
+      expect.stringMatching(/^TRUST_PROXY=maybe is not valid\./),
+    ])
+  })
+
+  it('never echoes a password in an error', () => {
+    const result = parseEnv({ ADMIN_PASSWORD: 'hunter2', DATABASE_URL: 'postgres://user:s3cret@/' }, CWD)
+    expect(JSON.stringify(result)).not.toContain('hunter2')
+    expect(JSON.stringify(result)).not.toContain('s3cret')
+  })
+})
