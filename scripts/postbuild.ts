@@ -15,28 +15,35 @@ function listFiles(dir: string, prefix = ''): string[] {
   })
 }
 
-/**
- * Replaces each page's stylesheet link with the stylesheet itself. The CSS is small (budget 20 KB
- * gzip) and a page with its CSS inline paints after one round trip instead of two on a slow phone
- * connection (docs/decisions/006-inline-css.md). The server allows the inline style by hash.
- */
-export function inlineStylesheets(dir: string): number {
+/** Rewrites every page of the build with `change`; returns how many pages changed. */
+function rewritePages(dir: string, change: (html: string) => string): number {
   let pages = 0
   for (const rel of listFiles(dir)) {
     if (!rel.endsWith('.html')) continue
     const file = path.join(dir, rel)
     const html = readFileSync(file, 'utf8')
-    const inlined = html.replace(/<link rel="stylesheet" type="text\/css" href="(\/assets\/[^"]+\.css)">/g, (_tag, href: string) => {
-      const css = readFileSync(path.join(dir, href), 'utf8')
-      if (/<\/style/i.test(css)) throw new Error(`${href} contains "</style": it cannot be inlined safely.`)
-      return `<style>${css}</style>`
-    })
-    if (inlined !== html) {
-      writeFileSync(file, inlined)
+    const changed = change(html)
+    if (changed !== html) {
+      writeFileSync(file, changed)
       pages++
     }
   }
   return pages
+}
+
+/**
+ * Replaces each page's stylesheet link with the stylesheet itself. The CSS is small (budget 20 KB
+ * gzip) and a page with its CSS inline paints after one round trip instead of two on a slow phone
+ * connection (docs/decisions/006-first-paint.md). The server allows the inline style by hash.
+ */
+export function inlineStylesheets(dir: string): number {
+  return rewritePages(dir, (html) =>
+    html.replace(/<link rel="stylesheet" type="text\/css" href="(\/assets\/[^"]+\.css)">/g, (_tag, href: string) => {
+      const css = readFileSync(path.join(dir, href), 'utf8')
+      if (/<\/style/i.test(css)) throw new Error(`${href} contains "</style": it cannot be inlined safely.`)
+      return `<style>${css}</style>`
+    }),
+  )
 }
 
 /**
@@ -45,20 +52,11 @@ export function inlineStylesheets(dir: string): number {
  * normally (docs/decisions/006-first-paint.md). The server allows the inline loader by hash.
  */
 export function deferScripts(dir: string): number {
-  let pages = 0
-  for (const rel of listFiles(dir)) {
-    if (!rel.endsWith('.html')) continue
-    const file = path.join(dir, rel)
-    const html = readFileSync(file, 'utf8')
-    const deferred = html.replace(/<script src="(\/assets\/[^"]+\.js)" type="module" async><\/script>/g, (_tag, src: string) =>
+  return rewritePages(dir, (html) =>
+    html.replace(/<script src="(\/assets\/[^"]+\.js)" type="module" async><\/script>/g, (_tag, src: string) =>
       `<script type="module">requestAnimationFrame(()=>setTimeout(()=>import(${JSON.stringify(src)})))</script>`,
-    )
-    if (deferred !== html) {
-      writeFileSync(file, deferred)
-      pages++
-    }
-  }
-  return pages
+    ),
+  )
 }
 
 export function compressAll(dir: string): { files: number; before: number; br: number; gzip: number } {
