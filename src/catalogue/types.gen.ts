@@ -886,6 +886,8 @@ export interface AreaList {
    *
    * @minItems 2
    * @maxItems 20
+   *
+   * Items: A place: its name, or its name and the page about it.
    */
   areas: (
     | string
@@ -1156,6 +1158,8 @@ export interface AreaList1 {
    *
    * @minItems 2
    * @maxItems 20
+   *
+   * Items: A place: its name, or its name and the page about it.
    */
   areas: (
     | string
@@ -1778,6 +1782,8 @@ export interface AreaList2 {
    *
    * @minItems 2
    * @maxItems 20
+   *
+   * Items: A place: its name, or its name and the page about it.
    */
   areas: (
     | string
