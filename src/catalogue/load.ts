@@ -106,7 +106,7 @@ export type LoadOptions = {
 }
 
 export function defaultContentDir(): string {
-  return path.resolve(process.env.CONTENT_DIR ?? 'content')
+  return path.resolve(process.env.CONTENT_DIR || 'content')
 }
 
 export function loadCatalogue(options: LoadOptions = {}): Catalogue {
