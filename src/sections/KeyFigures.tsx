@@ -1,4 +1,5 @@
-// One to three big numbers (savings, payback) with what they mean and the small print.
+// One to three big numbers (savings, payback) with what they mean and the small print. Each
+// figure reads as one phrase: "Up to 30% lower heating costs".
 import type { KeyFigures as KeyFiguresBlock } from '../catalogue/types.gen.ts'
 
 export function KeyFigures({ id, figures }: { id: string; figures: KeyFiguresBlock }) {
@@ -8,14 +9,14 @@ export function KeyFigures({ id, figures }: { id: string; figures: KeyFiguresBlo
         <h2 id={id} className="text-2xl font-bold text-brand-900 sm:text-3xl">
           {figures.heading}
         </h2>
-        <dl className="mx-auto mt-8 flex max-w-4xl flex-col justify-center gap-8 sm:flex-row">
+        <ul className="mx-auto mt-8 flex max-w-4xl flex-col justify-center gap-8 sm:flex-row">
           {figures.figures.map((figure) => (
-            <div key={figure.value} className="flex flex-1 flex-col-reverse">
-              <dt className="mt-2 text-lg text-slate-700">{figure.label}</dt>
-              <dd className="text-4xl font-extrabold text-accent-700 sm:text-5xl">{figure.value}</dd>
-            </div>
+            <li key={figure.value} className="flex-1">
+              <strong className="block text-4xl font-extrabold text-accent-700 sm:text-5xl">{figure.value}</strong>{' '}
+              <span className="mt-2 block text-lg text-slate-700">{figure.label}</span>
+            </li>
           ))}
-        </dl>
+        </ul>
         {figures.note && <p className="mx-auto mt-8 max-w-2xl text-sm text-slate-600">{figures.note}</p>}
       </div>
     </section>
