@@ -6,18 +6,19 @@ type Fixtures = { allowConsoleErrors: RegExp[]; consoleErrors: string[] }
 
 export const test = base.extend<Fixtures>({
   allowConsoleErrors: [[], { option: true }],
-  consoleErrors: async ({ page, allowConsoleErrors }, use) => {
-    const errors: string[] = []
-    page.on('console', (msg) => {
-      if (msg.type() === 'error' && !allowConsoleErrors.some((re) => re.test(msg.text()))) errors.push(msg.text())
-    })
-    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`))
-    await use(errors)
-    expect(errors, 'unexpected console errors').toEqual([])
+  // A plain list; the `page` fixture below fills it (a fixture that used `page` here and was
+  // used by `page` would be a dependency cycle).
+  // eslint-disable-next-line no-empty-pattern
+  consoleErrors: async ({}, use) => {
+    await use([])
   },
-  page: async ({ page, consoleErrors }, use) => {
-    void consoleErrors
+  page: async ({ page, allowConsoleErrors, consoleErrors }, use) => {
+    page.on('console', (msg) => {
+      if (msg.type() === 'error' && !allowConsoleErrors.some((re) => re.test(msg.text()))) consoleErrors.push(msg.text())
+    })
+    page.on('pageerror', (error) => consoleErrors.push(`pageerror: ${error.message}`))
     await use(page)
+    expect(consoleErrors, 'unexpected console errors').toEqual([])
   },
 })
 
