@@ -11,11 +11,12 @@ export function AreaDirectory({ id, group, areas, tone = 'white' }: { id: string
     <section className={bandClass(tone)} aria-labelledby={id}>
       <div className="container-page py-14 sm:py-20">
         <SectionHeading id={id} heading={group.heading} intro={group.intro} />
-        <ul className={`grid gap-6 sm:grid-cols-2 ${areas.length % 3 === 0 ? 'lg:grid-cols-3' : 'lg:grid-cols-4'}`}>
+        {/* Rows of three on wide screens; a short last row is centred, whatever the count. */}
+        <ul className="flex flex-wrap justify-center gap-6">
           {areas.map((area) => {
             const headingId = `${id}${area.path.replaceAll('/', '-')}`
             return (
-              <li key={area.path} className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+              <li key={area.path} className="flex w-full flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:w-[calc(50%-0.75rem)] lg:w-[calc((100%-3rem)/3)]">
                 <h3 id={headingId} className="flex items-center gap-2 text-lg font-bold text-brand-900">
                   <MapPin className="size-5 shrink-0 text-brand-600" aria-hidden="true" focusable="false" />
                   {area.name}

@@ -19,7 +19,7 @@ export function AreaList({ id, intro, aside, tone = 'white' }: { id: string; int
             ))}
           </div>
           <h3 className="mt-10 text-xl font-bold text-brand-900">{intro.areasHeading}</h3>
-          <ul className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-2">
+          <ul className="mt-4 grid grid-cols-[repeat(auto-fill,minmax(10rem,1fr))] gap-x-6 gap-y-2">
             {intro.areas.map((area) => {
               const name = typeof area === 'string' ? area : area.name
               return (
