@@ -1,7 +1,7 @@
 // A map of the place from the maps service, in a frame that loads only when the visitor scrolls
 // near it (the page itself never waits for it). The server's CSP allows this frame source only.
 import type { Map as MapBlock } from '../catalogue/types.gen.ts'
-import { bandClass, type BandTone } from './band.ts'
+import { Band, type BandTone } from './Band.tsx'
 
 export const MAP_HEIGHT = 400
 
@@ -12,15 +12,13 @@ export function mapEmbedUrl(query: string): string {
 
 export function MapEmbed({ id, map, tone = 'white' }: { id: string; map: MapBlock; tone?: BandTone }) {
   return (
-    <section className={bandClass(tone)} aria-labelledby={id}>
-      <div className="container-page py-14 sm:py-20">
-        <h2 id={id} className="mb-8 text-center text-2xl font-bold text-brand-900 sm:text-3xl">
-          {map.heading}
-        </h2>
-        <div className="overflow-hidden rounded-xl border border-slate-200 bg-slate-100 shadow-sm">
-          <iframe src={mapEmbedUrl(map.query)} title={map.title} loading="lazy" width="100%" height={MAP_HEIGHT} className="block w-full border-0" referrerPolicy="no-referrer-when-downgrade" />
-        </div>
+    <Band id={id} tone={tone}>
+      <h2 id={id} className="mb-8 text-center text-2xl font-bold text-brand-900 sm:text-3xl">
+        {map.heading}
+      </h2>
+      <div className="overflow-hidden rounded-xl border border-slate-200 bg-slate-100 shadow-sm">
+        <iframe src={mapEmbedUrl(map.query)} title={map.title} loading="lazy" width="100%" height={MAP_HEIGHT} className="block w-full border-0" referrerPolicy="no-referrer-when-downgrade" />
       </div>
-    </section>
+    </Band>
   )
 }

@@ -1,6 +1,6 @@
 // Sections that alternate white and pale grey whichever of them a record leaves out.
 import { Fragment, type ReactNode } from 'react'
-import type { BandTone } from '../sections/band.ts'
+import type { BandTone } from '../sections/Band.tsx'
 
 export type Band = ((tone: BandTone) => ReactNode) | false | undefined
 

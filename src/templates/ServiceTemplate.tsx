@@ -3,6 +3,7 @@
 import type { ServiceDetailPage, ServicePage } from '../catalogue/types.gen.ts'
 import type { TemplateProps } from './types.ts'
 import { Bands } from './Bands.tsx'
+import type { BandTone } from '../sections/Band.tsx'
 import { Breadcrumbs } from '../sections/Breadcrumbs.tsx'
 import { CallToAction } from '../sections/CallToAction.tsx'
 import { CardGrid } from '../sections/CardGrid.tsx'
@@ -28,7 +29,7 @@ export function ServiceTemplate({ page, business, trail }: TemplateProps<Service
         first="muted"
         bands={[
           offerings && ((tone) => <CardGrid id="offerings" grid={offerings} phone={phone} tone={tone} />),
-          ...checklists.map((list, i) => (tone: 'white' | 'muted') => <Checklist id={`list-${i + 1}`} list={list} tone={tone} />),
+          ...checklists.map((list, i) => (tone: BandTone) => <Checklist id={`list-${i + 1}`} list={list} tone={tone} />),
           timeline && ((tone) => <Timeline id="timeline" timeline={timeline} tone={tone} />),
           related && ((tone) => <RelatedLinks id="related" related={related} tone={tone} />),
         ]}
