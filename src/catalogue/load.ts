@@ -5,8 +5,9 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { LineCounter, parseDocument, isMap, isPair, isScalar, type Document } from 'yaml'
 import { createSchemaRegistry, type SchemaRegistry } from './schemas.ts'
-import { ContentError, explainError, fieldPath, type ContentProblem } from './problems.ts'
+import { ContentError, didYouMean, explainError, fieldPath, type ContentProblem } from './problems.ts'
 import { fillRecord, placeholderValues, stringsOf, unknownPlaceholders } from './placeholders.ts'
+import { FIXED_PATHS } from './routes.ts'
 import type { Business, ContentRecords, Reviews, Site } from './types.gen.ts'
 
 /** Every kind of page record: one per schema in schemas/pages/. */
@@ -107,7 +108,7 @@ export type LoadOptions = {
 }
 
 export function defaultContentDir(): string {
-  return path.resolve(process.env.CONTENT_DIR ?? 'content')
+  return path.resolve(process.env.CONTENT_DIR || 'content')
 }
 
 export function loadCatalogue(options: LoadOptions = {}): Catalogue {
@@ -176,6 +177,25 @@ export function loadCatalogue(options: LoadOptions = {}): Catalogue {
     const record = parsed.data as PageRecord
     if (record.parent && !pageFiles.some((p) => (p.data as PageRecord).path === record.parent)) {
       problems.push(problemAt(parsed, ['parent'], `${record.parent} is not the path of any page. Write the path of an existing page, or leave "parent" out.`))
+    }
+  }
+  // Internal links: every "/…" href must be a page's path or alias, or a fixed page.
+  const addresses = [...owner.keys(), ...FIXED_PATHS]
+  const known = new Set(addresses)
+  const linking = [singletons['site.yaml'], ...pageFiles].filter((p): p is Parsed => p !== undefined)
+  for (const parsed of linking) {
+    for (const [at, href] of stringsOf(parsed.data)) {
+      if (at[at.length - 1] !== 'href' || !href.startsWith('/')) continue
+      const target = href.split('#')[0] as string
+      if (known.has(target)) continue
+      const guess = didYouMean(target, addresses)
+      problems.push(
+        problemAt(
+          parsed,
+          at,
+          `${href} is not a page of this site.${guess ? ` Did you mean "${guess}"?` : ''} Link to the path or an alias of a page in content/, or to ${FIXED_PATHS.join(', ')}.`,
+        ),
+      )
     }
   }
   if (problems.length > 0) throw new ContentError(problems)

@@ -1,7 +1,7 @@
 // What each Vike page receives as pageContext.data: the record, the layout's data (header,
 // footer, business) and the head. Runs at build time (prerender), on the server side only.
 import { getCatalogue, type Catalogue, type PageRecord, type Review } from './load.ts'
-import { activeNavIndex, findPage, trailOf } from './routes.ts'
+import { activeNavIndex, areaDirectory, findPage, footerAreaLinks, trailOf, type AreaDirectory } from './routes.ts'
 import { buildHead, noIndexHead, type HeadData } from '../seo/head.ts'
 import { normalizeOrigin } from '../seo/canonical.ts'
 import type { Crumb } from '../seo/structured-data.ts'
@@ -11,13 +11,21 @@ import type { Business, Link, Site } from './types.gen.ts'
 export type Chrome = {
   business: Business
   site: Site
-  /** Footer area links: the fixed ones from site.yaml. */
+  /** Footer area links: the fixed ones from site.yaml, then the pages listed with `footer: true`. */
   areaLinks: Link[]
   /** The header entry shown as current, or null. */
   activeNav: number | null
 }
 
-export type CataloguePageData = { chrome: Chrome; head: HeadData; page: PageRecord; trail: Crumb[]; reviews: Review[] }
+export type CataloguePageData = {
+  chrome: Chrome
+  head: HeadData
+  page: PageRecord
+  trail: Crumb[]
+  reviews: Review[]
+  /** The lists of /service-areas, on that page only. */
+  directory?: AreaDirectory
+}
 export type FixedPageData = { chrome: Chrome; head: HeadData }
 export type PageData = CataloguePageData | FixedPageData
 
@@ -32,7 +40,7 @@ export function chromeFor(catalogue: Catalogue, page: { path: string; template?:
   return {
     business: catalogue.business,
     site: catalogue.site,
-    areaLinks: catalogue.site.footer.areaLinks,
+    areaLinks: footerAreaLinks(catalogue),
     activeNav: activeNavIndex(catalogue.site, page),
   }
 }
@@ -50,6 +58,7 @@ export function cataloguePageData(path: string, catalogue = getCatalogue(), orig
     page: record,
     trail,
     reviews: catalogue.reviews,
+    ...(record.template === 'service-areas' ? { directory: areaDirectory(catalogue) } : {}),
   }
 }
 

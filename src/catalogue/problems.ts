@@ -137,8 +137,10 @@ export function explainError(error: ErrorObject, registry: SchemaRegistry): Loca
         message: `is not a field here.${guess ? ` Did you mean "${guess}"?` : ''} Fields allowed here: ${allowed.join(', ')}.`,
       }
     }
-    case 'type':
-      return { segments, message: `is ${typeName(value)}, but must be ${TYPE_WORDS[String(p.type)] ?? p.type}.${hint(fieldSchema)}` }
+    case 'type': {
+      const expected = String(p.type).split(',').map((t) => TYPE_WORDS[t] ?? t)
+      return { segments, message: `is ${typeName(value)}, but must be ${expected.join(' or ')}.${hint(fieldSchema)}` }
+    }
     case 'enum': {
       const allowed = (p.allowedValues as unknown[]).map(String)
       const guess = typeof value === 'string' ? didYouMean(value, allowed) : undefined

@@ -61,9 +61,37 @@ export type Path3 = string
  */
 export type Path4 = string
 /**
+ * Where a link goes: a page of this site (starting with a slash, optionally with #section) or a full https address.
+ */
+export type Href2 = string
+/**
  * A page address on this site: a slash, then lowercase words joined by hyphens. The home page is just a slash.
  */
 export type Path5 = string
+/**
+ * A page address on this site: a slash, then lowercase words joined by hyphens. The home page is just a slash.
+ */
+export type Path6 = string
+/**
+ * A page address on this site: a slash, then lowercase words joined by hyphens. The home page is just a slash.
+ */
+export type Path7 = string
+/**
+ * A page address on this site: a slash, then lowercase words joined by hyphens. The home page is just a slash.
+ */
+export type Path8 = string
+/**
+ * A page address on this site: a slash, then lowercase words joined by hyphens. The home page is just a slash.
+ */
+export type Path9 = string
+/**
+ * A page address on this site: a slash, then lowercase words joined by hyphens. The home page is just a slash.
+ */
+export type Path10 = string
+/**
+ * A page address on this site: a slash, then lowercase words joined by hyphens. The home page is just a slash.
+ */
+export type Path11 = string
 
 /**
  * Every kind of content record, by name. Generated; do not edit.
@@ -74,8 +102,14 @@ export interface ContentRecords {
   reviews: Reviews
   about: AboutPage
   contact: ContactPage
+  county: CountyPage
   home: HomePage
+  locality: LocalityPage
+  'service-areas': ServiceAreasPage
+  'service-detail': ServiceDetailPage
+  service: ServicePage
   services: ServicesPage
+  state: StatePage
 }
 /**
  * The one record of facts about the business. Every page, the footer, the contact form's messages and all structured data read these facts from here; no page repeats them.
@@ -740,17 +774,17 @@ export interface ContactDetails {
   emailLabel: string
 }
 /**
- * The home page: the hero, quick-help tiles, the service grid, reviews and a closing call to action.
+ * A county page (Harford, Baltimore, Cecil): hero, introduction with the towns served (linking to their pages where they have one), the emergency box, six service cards, a testimonial, a map and a call to action.
  */
-export interface HomePage {
+export interface CountyPage {
   /**
    * Path of this file's schema, for editors. Leave as it is.
    */
   $schema?: string
   /**
-   * Which layout shows this page. Always "home" for this kind of page.
+   * Which layout shows this page. Always "county" for a county page.
    */
-  template: 'home'
+  template: 'county'
   path: Path4
   aliases?: Aliases
   /**
@@ -760,14 +794,114 @@ export interface HomePage {
   parent?: Path2
   seo: Seo
   structuredData?: StructuredData
-  hero: Hero
-  quickHelp: CardGrid1
-  services: CardGrid2
-  reviews: SectionHeading
+  listing?: Listing
+  hero: Hero1
+  intro: AreaList
+  /**
+   * The services offered in the county, as six cards.
+   */
+  services: CardGrid1 & {
+    /**
+     * The service cards: exactly six.
+     *
+     * @minItems 6
+     * @maxItems 6
+     */
+    cards?: unknown[]
+  }
+  testimonial: Testimonial
+  map: Map
   cta: CallToAction
 }
 /**
- * The tiles under "What do you need help with?" that send visitors straight to what they need.
+ * Where this page is listed: its card on /service-areas and, if you want, a link in the footer of every page. Leave out to list the page nowhere.
+ */
+export interface Listing {
+  /**
+   * Which list on /service-areas shows this page: counties (county pages), communities (Maryland towns and neighborhoods) or beyond (Delaware and Pennsylvania pages).
+   */
+  group: 'counties' | 'communities' | 'beyond'
+  /**
+   * Position in its list: lower numbers come first. Pages without a number come last, by name.
+   */
+  order?: number
+  /**
+   * One or two sentences on the page's card on /service-areas.
+   */
+  summary: string
+  /**
+   * true to also link this page from the footer of every page.
+   */
+  footer?: boolean
+}
+/**
+ * The big banner at the top of the page.
+ */
+export interface Hero1 {
+  /**
+   * A few words above the title.
+   */
+  eyebrow?: string
+  /**
+   * The page's main heading (there is one per page).
+   */
+  title: string
+  /**
+   * One or two sentences under the title.
+   */
+  text?: string
+  primaryAction?: Action1
+  /**
+   * Shows a tap-to-call button with these words. Use {phone} for the number.
+   */
+  callLabel?: string
+  /**
+   * Short claims shown as badges under the buttons.
+   *
+   * @maxItems 4
+   */
+  badges?: string[]
+}
+/**
+ * The introduction and the list of places served. The 24/7 emergency box is shown beside it.
+ */
+export interface AreaList {
+  /**
+   * The heading over the introduction.
+   */
+  heading: string
+  /**
+   * The text, one entry per paragraph.
+   *
+   * @minItems 1
+   * @maxItems 4
+   */
+  paragraphs: string[]
+  /**
+   * The heading over the list of places.
+   */
+  areasHeading: string
+  /**
+   * The places served, in the order shown. Write a plain name, or a name and the page it links to: `- { name: Fallston, href: /fallston-hvac }`.
+   *
+   * @minItems 2
+   * @maxItems 20
+   *
+   * Items: A place: its name, or its name and the page about it.
+   */
+  areas: (
+    | string
+    | {
+        /**
+         * The place's name.
+         */
+        name: string
+        href: Href2
+      }
+  )[]
+}
+/**
+ * A heading with a grid of cards under it.
  */
 export interface CardGrid1 {
   /**
@@ -787,37 +921,42 @@ export interface CardGrid1 {
   cards: Card[]
 }
 /**
- * The grid of the business's main services.
+ * A quote from a customer here.
  */
-export interface CardGrid2 {
+export interface Testimonial {
   /**
-   * The heading over the cards.
+   * The heading over the quote.
    */
   heading: string
   /**
-   * A sentence or two under the heading.
+   * The customer's words, without quotation marks.
    */
-  intro?: string
+  quote: string
   /**
-   * The cards, in the order shown.
-   *
-   * @minItems 1
-   * @maxItems 12
+   * The customer's name as they agreed to show it.
    */
-  cards: Card[]
+  name: string
+  /**
+   * The customer's town.
+   */
+  location: string
 }
 /**
- * The heading over the customer reviews (the reviews themselves are in content/reviews.yaml).
+ * The embedded map of the place.
  */
-export interface SectionHeading {
+export interface Map {
   /**
-   * The heading.
+   * The heading over the map.
    */
   heading: string
   /**
-   * A sentence or two under the heading.
+   * What the map looks up: the place and its state, as you would type it into a map search.
    */
-  intro?: string
+  query: string
+  /**
+   * What the map shows, for screen readers.
+   */
+  title: string
 }
 /**
  * The closing band that asks the visitor to get in touch.
@@ -848,17 +987,17 @@ export interface Action2 {
   href: Href
 }
 /**
- * The services overview: one card per service with a feature list and a link, then a call to action.
+ * The home page: the hero, quick-help tiles, the service grid, reviews and a closing call to action.
  */
-export interface ServicesPage {
+export interface HomePage {
   /**
    * Path of this file's schema, for editors. Leave as it is.
    */
   $schema?: string
   /**
-   * Which layout shows this page. Always "services" for this kind of page.
+   * Which layout shows this page. Always "home" for this kind of page.
    */
-  template: 'services'
+  template: 'home'
   path: Path5
   aliases?: Aliases
   /**
@@ -869,11 +1008,33 @@ export interface ServicesPage {
   seo: Seo
   structuredData?: StructuredData
   hero: Hero
+  quickHelp: CardGrid2
   services: CardGrid3
+  reviews: SectionHeading
   cta: CallToAction
 }
 /**
- * One card per service, each with its feature list and a link to the service's page.
+ * A heading with a grid of cards under it.
+ */
+export interface CardGrid2 {
+  /**
+   * The heading over the cards.
+   */
+  heading: string
+  /**
+   * A sentence or two under the heading.
+   */
+  intro?: string
+  /**
+   * The cards, in the order shown.
+   *
+   * @minItems 1
+   * @maxItems 12
+   */
+  cards: Card[]
+}
+/**
+ * A heading with a grid of cards under it.
  */
 export interface CardGrid3 {
   /**
@@ -891,4 +1052,818 @@ export interface CardGrid3 {
    * @maxItems 12
    */
   cards: Card[]
+}
+/**
+ * The heading over the customer reviews (the reviews themselves are in content/reviews.yaml).
+ */
+export interface SectionHeading {
+  /**
+   * The heading.
+   */
+  heading: string
+  /**
+   * A sentence or two under the heading.
+   */
+  intro?: string
+}
+/**
+ * A town, neighborhood or city page (Bel Air, Downtown Bel Air, York, PA…): hero, introduction with the areas served, the emergency box, three or four service cards, an optional testimonial, a map and a call to action. A new town is one file of this kind: `npm run new:town -- "Town Name"` writes one to start from.
+ */
+export interface LocalityPage {
+  /**
+   * Path of this file's schema, for editors. Leave as it is.
+   */
+  $schema?: string
+  /**
+   * Which layout shows this page. Always "locality" for a town, neighborhood or city page.
+   */
+  template: 'locality'
+  path: Path6
+  aliases?: Aliases
+  /**
+   * The page's short name, used in breadcrumbs and in links to it from other pages.
+   */
+  name: string
+  parent?: Path2
+  seo: Seo
+  structuredData?: StructuredData
+  listing?: Listing
+  hero: Hero2
+  intro: AreaList1
+  /**
+   * The services offered here, as three or four cards.
+   */
+  services: CardGrid1 & {
+    /**
+     * The service cards: three or four.
+     *
+     * @minItems 3
+     * @maxItems 4
+     */
+    cards?: unknown[]
+  }
+  testimonial?: Testimonial1
+  map: Map1
+  cta: CallToAction
+}
+/**
+ * The big banner at the top of the page.
+ */
+export interface Hero2 {
+  /**
+   * A few words above the title.
+   */
+  eyebrow?: string
+  /**
+   * The page's main heading (there is one per page).
+   */
+  title: string
+  /**
+   * One or two sentences under the title.
+   */
+  text?: string
+  primaryAction?: Action1
+  /**
+   * Shows a tap-to-call button with these words. Use {phone} for the number.
+   */
+  callLabel?: string
+  /**
+   * Short claims shown as badges under the buttons.
+   *
+   * @maxItems 4
+   */
+  badges?: string[]
+}
+/**
+ * The introduction and the list of places served. The 24/7 emergency box is shown beside it.
+ */
+export interface AreaList1 {
+  /**
+   * The heading over the introduction.
+   */
+  heading: string
+  /**
+   * The text, one entry per paragraph.
+   *
+   * @minItems 1
+   * @maxItems 4
+   */
+  paragraphs: string[]
+  /**
+   * The heading over the list of places.
+   */
+  areasHeading: string
+  /**
+   * The places served, in the order shown. Write a plain name, or a name and the page it links to: `- { name: Fallston, href: /fallston-hvac }`.
+   *
+   * @minItems 2
+   * @maxItems 20
+   *
+   * Items: A place: its name, or its name and the page about it.
+   */
+  areas: (
+    | string
+    | {
+        /**
+         * The place's name.
+         */
+        name: string
+        href: Href2
+      }
+  )[]
+}
+/**
+ * A quote from a customer here.
+ */
+export interface Testimonial1 {
+  /**
+   * The heading over the quote.
+   */
+  heading: string
+  /**
+   * The customer's words, without quotation marks.
+   */
+  quote: string
+  /**
+   * The customer's name as they agreed to show it.
+   */
+  name: string
+  /**
+   * The customer's town.
+   */
+  location: string
+}
+/**
+ * The embedded map of the place.
+ */
+export interface Map1 {
+  /**
+   * The heading over the map.
+   */
+  heading: string
+  /**
+   * What the map looks up: the place and its state, as you would type it into a map search.
+   */
+  query: string
+  /**
+   * What the map shows, for screen readers.
+   */
+  title: string
+}
+/**
+ * The service areas index (/service-areas). Its three lists are filled from the town, county and state pages themselves (their `listing` field); this record holds only the words around them.
+ */
+export interface ServiceAreasPage {
+  /**
+   * Path of this file's schema, for editors. Leave as it is.
+   */
+  $schema?: string
+  /**
+   * Which layout shows this page. Always "service-areas" for the service areas index.
+   */
+  template: 'service-areas'
+  path: Path7
+  aliases?: Aliases
+  /**
+   * The page's short name, used in breadcrumbs and in links to it from other pages.
+   */
+  name: string
+  parent?: Path2
+  seo: Seo
+  structuredData?: StructuredData
+  hero: Hero
+  counties: AreaGroup
+  communities: AreaGroup1
+  beyond: AreaGroup2
+  special: CardGrid4
+  cta: CallToAction1
+}
+/**
+ * The list of county pages (listing.group: counties).
+ */
+export interface AreaGroup {
+  /**
+   * The heading over the list.
+   */
+  heading: string
+  /**
+   * A sentence or two under the heading.
+   */
+  intro?: string
+  /**
+   * The words of the link on every card of this list.
+   */
+  linkLabel: string
+}
+/**
+ * The list of Maryland town and neighborhood pages (listing.group: communities).
+ */
+export interface AreaGroup1 {
+  /**
+   * The heading over the list.
+   */
+  heading: string
+  /**
+   * A sentence or two under the heading.
+   */
+  intro?: string
+  /**
+   * The words of the link on every card of this list.
+   */
+  linkLabel: string
+}
+/**
+ * The list of Delaware and Pennsylvania pages (listing.group: beyond).
+ */
+export interface AreaGroup2 {
+  /**
+   * The heading over the list.
+   */
+  heading: string
+  /**
+   * A sentence or two under the heading.
+   */
+  intro?: string
+  /**
+   * The words of the link on every card of this list.
+   */
+  linkLabel: string
+}
+/**
+ * A heading with a grid of cards under it.
+ */
+export interface CardGrid4 {
+  /**
+   * The heading over the cards.
+   */
+  heading: string
+  /**
+   * A sentence or two under the heading.
+   */
+  intro?: string
+  /**
+   * The cards, in the order shown.
+   *
+   * @minItems 1
+   * @maxItems 12
+   */
+  cards: Card[]
+}
+/**
+ * The closing band that asks the visitor to get in touch.
+ */
+export interface CallToAction1 {
+  /**
+   * The band's heading.
+   */
+  title: string
+  /**
+   * A sentence under the heading.
+   */
+  text?: string
+  primaryAction?: Action2
+  /**
+   * Shows a tap-to-call button with these words. Use {phone} for the number.
+   */
+  callLabel?: string
+}
+/**
+ * A detail service page (furnace repair, AC replacement, geothermal…): a hero, an introduction, the page's key lists (common repairs, benefits, what is included), optional steps and figures, and a call to action.
+ */
+export interface ServiceDetailPage {
+  /**
+   * Path of this file's schema, for editors. Leave as it is.
+   */
+  $schema?: string
+  /**
+   * Which layout shows this page. Always "service-detail" for a detail service page.
+   */
+  template: 'service-detail'
+  path: Path8
+  aliases?: Aliases
+  /**
+   * The page's short name, used in breadcrumbs and in links to it from other pages.
+   */
+  name: string
+  parent?: Path2
+  seo: Seo
+  structuredData?: StructuredData
+  hero: Hero
+  /**
+   * true to show the 24/7 emergency box (from content/business.yaml) beside the hero.
+   */
+  emergencyBox?: boolean
+  intro: Prose1
+  keyFigures?: KeyFigures
+  /**
+   * The page's key lists, in the order shown: common repairs, benefits, what a visit includes.
+   *
+   * @minItems 1
+   * @maxItems 3
+   */
+  checklists: Checklist[]
+  timeline?: Timeline
+  related?: LinkList
+  cta: CallToAction
+}
+/**
+ * What the service is and why it matters, in a few paragraphs.
+ */
+export interface Prose1 {
+  /**
+   * The heading.
+   */
+  heading: string
+  /**
+   * The text, one entry per paragraph.
+   *
+   * @minItems 1
+   * @maxItems 8
+   */
+  paragraphs: string[]
+}
+/**
+ * Big numbers about the service, such as what it saves. Only claims the business stands behind.
+ */
+export interface KeyFigures {
+  /**
+   * The heading over the figures.
+   */
+  heading: string
+  /**
+   * The figures, in the order shown.
+   *
+   * @minItems 1
+   * @maxItems 3
+   */
+  figures: {
+    /**
+     * The number, short and big.
+     */
+    value: string
+    /**
+     * What the number means.
+     */
+    label: string
+  }[]
+  /**
+   * The small print under the figures: what the numbers are compared with.
+   */
+  note?: string
+}
+/**
+ * A heading over a list of short points, each with a check mark: common repairs, benefits, warning signs, tips.
+ */
+export interface Checklist {
+  /**
+   * The heading over the list.
+   */
+  heading: string
+  /**
+   * A sentence or two under the heading.
+   */
+  intro?: string
+  /**
+   * The points, in the order shown. Each has a short title and, if useful, a sentence of explanation.
+   *
+   * @minItems 2
+   * @maxItems 12
+   */
+  items: {
+    /**
+     * The point in a few words.
+     */
+    title: string
+    /**
+     * One or two sentences that explain it.
+     */
+    text?: string
+  }[]
+}
+/**
+ * Numbered steps: how the job goes, or what happens when in the year.
+ */
+export interface Timeline {
+  /**
+   * The heading over the steps.
+   */
+  heading: string
+  /**
+   * A sentence or two under the heading.
+   */
+  intro?: string
+  /**
+   * The steps, in order.
+   *
+   * @minItems 2
+   * @maxItems 8
+   */
+  steps: {
+    /**
+     * A few words above the step's title: a season, a day, a step number.
+     */
+    when?: string
+    /**
+     * The step in a few words.
+     */
+    title: string
+    /**
+     * What happens in this step.
+     */
+    text: string
+  }[]
+}
+/**
+ * Links to the services that go with this one.
+ */
+export interface LinkList {
+  /**
+   * The heading over the links.
+   */
+  heading: string
+  /**
+   * The links, in the order shown.
+   *
+   * @minItems 1
+   * @maxItems 8
+   */
+  links: Link[]
+}
+/**
+ * One of the main service pages (air conditioning, heating, commercial, indoor air quality, maintenance plans, emergency): a hero, what the service covers as cards linking to the detail pages, optional lists and steps, and a call to action.
+ */
+export interface ServicePage {
+  /**
+   * Path of this file's schema, for editors. Leave as it is.
+   */
+  $schema?: string
+  /**
+   * Which layout shows this page. Always "service" for a main service page.
+   */
+  template: 'service'
+  path: Path9
+  aliases?: Aliases
+  /**
+   * The page's short name, used in breadcrumbs and in links to it from other pages.
+   */
+  name: string
+  parent?: Path2
+  seo: Seo
+  structuredData?: StructuredData
+  hero: Hero
+  /**
+   * true to show the 24/7 emergency box (from content/business.yaml) beside the hero.
+   */
+  emergencyBox?: boolean
+  intro: Prose2
+  keyFigures?: KeyFigures1
+  offerings: CardGrid5
+  /**
+   * Lists of short points under the cards: warning signs, tips, who the service is for.
+   *
+   * @minItems 1
+   * @maxItems 3
+   */
+  checklists?: Checklist[]
+  timeline?: Timeline1
+  related?: LinkList1
+  cta: CallToAction
+}
+/**
+ * What the service is and why it matters, in a few paragraphs.
+ */
+export interface Prose2 {
+  /**
+   * The heading.
+   */
+  heading: string
+  /**
+   * The text, one entry per paragraph.
+   *
+   * @minItems 1
+   * @maxItems 8
+   */
+  paragraphs: string[]
+}
+/**
+ * Big numbers about the service, such as what it saves. Only claims the business stands behind.
+ */
+export interface KeyFigures1 {
+  /**
+   * The heading over the figures.
+   */
+  heading: string
+  /**
+   * The figures, in the order shown.
+   *
+   * @minItems 1
+   * @maxItems 3
+   */
+  figures: {
+    /**
+     * The number, short and big.
+     */
+    value: string
+    /**
+     * What the number means.
+     */
+    label: string
+  }[]
+  /**
+   * The small print under the figures: what the numbers are compared with.
+   */
+  note?: string
+}
+/**
+ * A heading with a grid of cards under it.
+ */
+export interface CardGrid5 {
+  /**
+   * The heading over the cards.
+   */
+  heading: string
+  /**
+   * A sentence or two under the heading.
+   */
+  intro?: string
+  /**
+   * The cards, in the order shown.
+   *
+   * @minItems 1
+   * @maxItems 12
+   */
+  cards: Card[]
+}
+/**
+ * Numbered steps: how the job goes, or what happens when in the year.
+ */
+export interface Timeline1 {
+  /**
+   * The heading over the steps.
+   */
+  heading: string
+  /**
+   * A sentence or two under the heading.
+   */
+  intro?: string
+  /**
+   * The steps, in order.
+   *
+   * @minItems 2
+   * @maxItems 8
+   */
+  steps: {
+    /**
+     * A few words above the step's title: a season, a day, a step number.
+     */
+    when?: string
+    /**
+     * The step in a few words.
+     */
+    title: string
+    /**
+     * What happens in this step.
+     */
+    text: string
+  }[]
+}
+/**
+ * Links to the services that go with this one.
+ */
+export interface LinkList1 {
+  /**
+   * The heading over the links.
+   */
+  heading: string
+  /**
+   * The links, in the order shown.
+   *
+   * @minItems 1
+   * @maxItems 8
+   */
+  links: Link[]
+}
+/**
+ * The services overview: one card per service with a feature list and a link, then a call to action.
+ */
+export interface ServicesPage {
+  /**
+   * Path of this file's schema, for editors. Leave as it is.
+   */
+  $schema?: string
+  /**
+   * Which layout shows this page. Always "services" for this kind of page.
+   */
+  template: 'services'
+  path: Path10
+  aliases?: Aliases
+  /**
+   * The page's short name, used in breadcrumbs and in links to it from other pages.
+   */
+  name: string
+  parent?: Path2
+  seo: Seo
+  structuredData?: StructuredData
+  hero: Hero
+  services: CardGrid6
+  cta: CallToAction
+}
+/**
+ * A heading with a grid of cards under it.
+ */
+export interface CardGrid6 {
+  /**
+   * The heading over the cards.
+   */
+  heading: string
+  /**
+   * A sentence or two under the heading.
+   */
+  intro?: string
+  /**
+   * The cards, in the order shown.
+   *
+   * @minItems 1
+   * @maxItems 12
+   */
+  cards: Card[]
+}
+/**
+ * A state page (Delaware, Pennsylvania): hero, introduction with the communities served, the service hours, six service cards, optional reasons to choose the business, an optional map and a call to action.
+ */
+export interface StatePage {
+  /**
+   * Path of this file's schema, for editors. Leave as it is.
+   */
+  $schema?: string
+  /**
+   * Which layout shows this page. Always "state" for a state page.
+   */
+  template: 'state'
+  path: Path11
+  aliases?: Aliases
+  /**
+   * The page's short name, used in breadcrumbs and in links to it from other pages.
+   */
+  name: string
+  parent?: Path2
+  seo: Seo
+  structuredData?: StructuredData
+  listing?: Listing
+  hero: Hero3
+  intro: AreaList2
+  hours: ServiceHours
+  /**
+   * The services offered in the state, as six cards.
+   */
+  services: CardGrid1 & {
+    /**
+     * The service cards: exactly six.
+     *
+     * @minItems 6
+     * @maxItems 6
+     */
+    cards?: unknown[]
+  }
+  reasons?: CardGrid7
+  testimonial?: Testimonial2
+  map?: Map2
+  cta: CallToAction
+}
+/**
+ * The big banner at the top of the page.
+ */
+export interface Hero3 {
+  /**
+   * A few words above the title.
+   */
+  eyebrow?: string
+  /**
+   * The page's main heading (there is one per page).
+   */
+  title: string
+  /**
+   * One or two sentences under the title.
+   */
+  text?: string
+  primaryAction?: Action1
+  /**
+   * Shows a tap-to-call button with these words. Use {phone} for the number.
+   */
+  callLabel?: string
+  /**
+   * Short claims shown as badges under the buttons.
+   *
+   * @maxItems 4
+   */
+  badges?: string[]
+}
+/**
+ * The introduction and the list of communities served. The 24/7 emergency box is shown beside it.
+ */
+export interface AreaList2 {
+  /**
+   * The heading over the introduction.
+   */
+  heading: string
+  /**
+   * The text, one entry per paragraph.
+   *
+   * @minItems 1
+   * @maxItems 4
+   */
+  paragraphs: string[]
+  /**
+   * The heading over the list of places.
+   */
+  areasHeading: string
+  /**
+   * The places served, in the order shown. Write a plain name, or a name and the page it links to: `- { name: Fallston, href: /fallston-hvac }`.
+   *
+   * @minItems 2
+   * @maxItems 20
+   *
+   * Items: A place: its name, or its name and the page about it.
+   */
+  areas: (
+    | string
+    | {
+        /**
+         * The place's name.
+         */
+        name: string
+        href: Href2
+      }
+  )[]
+}
+/**
+ * The business hours and emergency policy, under a heading of this page.
+ */
+export interface ServiceHours {
+  /**
+   * The heading over the hours.
+   */
+  heading: string
+  /**
+   * A sentence under the hours.
+   */
+  text?: string
+}
+/**
+ * A heading with a grid of cards under it.
+ */
+export interface CardGrid7 {
+  /**
+   * The heading over the cards.
+   */
+  heading: string
+  /**
+   * A sentence or two under the heading.
+   */
+  intro?: string
+  /**
+   * The cards, in the order shown.
+   *
+   * @minItems 1
+   * @maxItems 12
+   */
+  cards: Card[]
+}
+/**
+ * A quote from a customer here.
+ */
+export interface Testimonial2 {
+  /**
+   * The heading over the quote.
+   */
+  heading: string
+  /**
+   * The customer's words, without quotation marks.
+   */
+  quote: string
+  /**
+   * The customer's name as they agreed to show it.
+   */
+  name: string
+  /**
+   * The customer's town.
+   */
+  location: string
+}
+/**
+ * The embedded map of the place.
+ */
+export interface Map2 {
+  /**
+   * The heading over the map.
+   */
+  heading: string
+  /**
+   * What the map looks up: the place and its state, as you would type it into a map search.
+   */
+  query: string
+  /**
+   * What the map shows, for screen readers.
+   */
+  title: string
 }

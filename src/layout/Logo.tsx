@@ -15,8 +15,9 @@ export function Logo({ name, shortName }: { name: string; shortName: string }) {
     <span className="flex items-center gap-2.5">
       <LogoMark />
       <span className="flex flex-col leading-none">
-        {/* The space keeps the visible words apart for assistive technology ("Longbar Heating"). */}
-        <span className="text-xl font-extrabold tracking-tight text-brand-900">{shortName}</span>{' '}
+        <span className="text-xl font-extrabold tracking-tight text-brand-900">{shortName}</span>
+        {/* A space, so the name reads "Longbar Heating & Cooling" and matches the link's label. */}
+        {rest && ' '}
         {rest && <span className="mt-0.5 text-xs font-semibold tracking-wide text-slate-600">{rest}</span>}
       </span>
     </span>

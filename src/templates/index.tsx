@@ -4,9 +4,12 @@ import type { ComponentType } from 'react'
 import type { PageRecord, Template } from '../catalogue/load.ts'
 import type { TemplateProps } from './types.ts'
 import { AboutTemplate } from './AboutTemplate.tsx'
+import { AreaTemplate } from './AreaTemplate.tsx'
 import { ContactTemplate } from './ContactTemplate.tsx'
 import { HomeTemplate } from './HomeTemplate.tsx'
+import { ServiceAreasTemplate } from './ServiceAreasTemplate.tsx'
 import { ServicesTemplate } from './ServicesTemplate.tsx'
+import { ServiceTemplate } from './ServiceTemplate.tsx'
 
 type Templates = { [T in Template]: ComponentType<TemplateProps<Extract<PageRecord, { template: T }>>> }
 
@@ -15,6 +18,12 @@ export const TEMPLATES: Templates = {
   about: AboutTemplate,
   contact: ContactTemplate,
   services: ServicesTemplate,
+  service: ServiceTemplate,
+  'service-detail': ServiceTemplate,
+  locality: AreaTemplate,
+  county: AreaTemplate,
+  state: AreaTemplate,
+  'service-areas': ServiceAreasTemplate,
 }
 
 export function RecordPage(props: TemplateProps<PageRecord>) {

@@ -1,4 +1,5 @@
 import type { Business } from '../catalogue/types.gen.ts'
+import type { AreaDirectory } from '../catalogue/routes.ts'
 import type { Crumb, Review } from '../seo/structured-data.ts'
 
 /** What every template receives: its record, the business facts, the reviews and the breadcrumb trail. */
@@ -7,4 +8,6 @@ export type TemplateProps<Record> = {
   business: Business
   reviews: Review[]
   trail: Crumb[]
+  /** The generated lists of /service-areas (given to that page only). */
+  directory?: AreaDirectory | undefined
 }

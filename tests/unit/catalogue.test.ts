@@ -49,7 +49,7 @@ describe('what a content editor is told about a broken record', () => {
     copy = copyContent()
     change(copy)
     try {
-      loadCatalogue({ contentDir: copy.dir, root: copy.root, now: NOW })
+      loadCatalogue({ contentDir: copy.contentDir, root: copy.root, now: NOW })
     } catch (error) {
       expect(error).toBeInstanceOf(ContentError)
       return (error as ContentError).problems.map(formatProblem).map((s) => s.trim())
@@ -103,8 +103,8 @@ describe('what a content editor is told about a broken record', () => {
   })
 
   it('refuses two pages at one address', () => {
-    const problems = problemsAfter((c) => c.edit('pages/services.yaml', (t) => t.replace('path: /services', 'path: /about')))
-    expect(problems).toEqual(['content/pages/services.yaml:3  path: /about is already the address of content/pages/about.yaml. Each address can show only one page.'])
+    const problems = problemsAfter((c) => c.write('pages/our-story.yaml', readFileSync(path.join(c.contentDir, 'pages/about.yaml'), 'utf8')))
+    expect(problems).toEqual(['content/pages/our-story.yaml:3  path: /about is already the address of content/pages/about.yaml. Each address can show only one page.'])
   })
 
   it('refuses a parent that is not a page', () => {

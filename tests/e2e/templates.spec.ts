@@ -1,0 +1,81 @@
+// One page of every template in Chromium, at phone and desktop sizes: no axe violations, and
+// the map frame stays unloaded until the visitor scrolls near it. The maps service is not
+// reachable from tests, so its frame is answered with a small stand-in page.
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { DESKTOP, expect, PHONE, test } from './fixtures.ts'
+
+const TEMPLATE_PAGES = {
+  home: '/',
+  about: '/about',
+  services: '/services',
+  contact: '/contact',
+  service: '/heating',
+  'service-detail': '/hvac-maintenance',
+  locality: '/bel-air-hvac',
+  county: '/cecil-county-hvac',
+  state: '/delaware-hvac',
+  'service-areas': '/service-areas',
+}
+
+const MAP_STAND_IN = '<!doctype html><html lang="en"><head><title>Map</title></head><body><p>Map</p></body></html>'
+
+async function standInForMaps(page: Page): Promise<string[]> {
+  const requested: string[] = []
+  await page.route(/^https:\/\/(www|maps)\.google\.com\//, (route) => {
+    requested.push(route.request().url())
+    return route.fulfill({ contentType: 'text/html', body: MAP_STAND_IN })
+  })
+  return requested
+}
+
+for (const [size, viewport] of Object.entries({ phone: PHONE, desktop: DESKTOP })) {
+  test.describe(`${size} ${viewport.width}×${viewport.height}`, () => {
+    test.use({ viewport })
+    for (const [template, path] of Object.entries(TEMPLATE_PAGES)) {
+      test(`${template} (${path}) has no axe violations`, async ({ page }) => {
+        await standInForMaps(page)
+        await page.goto(path)
+        await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1)
+        const results = await new AxeBuilder({ page }).analyze()
+        expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+      })
+    }
+  })
+}
+
+test.describe('the map', () => {
+  test.use({ viewport: PHONE })
+
+  test('loads only when scrolled near, from the maps service, 400 pixels high, with a title', async ({ page }) => {
+    const requested = await standInForMaps(page)
+    await page.goto('/bel-air-hvac')
+    const map = page.getByTitle('Map of Bel Air, Maryland')
+    await expect(map).toHaveAttribute('loading', 'lazy')
+    await expect(map).toHaveAttribute('src', 'https://www.google.com/maps?q=Bel+Air%2C+MD&output=embed')
+    expect(requested).toEqual([])
+    await map.scrollIntoViewIfNeeded()
+    await expect.poll(() => requested).toEqual(['https://www.google.com/maps?q=Bel+Air%2C+MD&output=embed'])
+    expect((await map.boundingBox())?.height).toBe(400)
+    await expect(page.frameLocator('iframe[title="Map of Bel Air, Maryland"]').getByText('Map')).toBeVisible()
+  })
+})
+
+test.describe('area pages in the browser', () => {
+  test.use({ viewport: DESKTOP })
+
+  test('an alias shows its page and names the primary address as canonical', async ({ page }) => {
+    await page.goto('/harford-county')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Heating & Air Conditioning Services in Harford County')
+    await expect(page.locator('link[rel=canonical]')).toHaveAttribute('href', /\/harford-county-hvac$/)
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link')).toHaveText(['Home', 'Service Areas'])
+  })
+
+  test('a community card on /service-areas leads to its page', async ({ page }) => {
+    await page.goto('/service-areas')
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Darlington' }) })
+    await card.getByRole('link', { name: 'Local HVAC Services' }).click()
+    await expect(page).toHaveURL(/\/darlington-hvac$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Heating & Air Conditioning Services in Darlington, MD')
+  })
+})
