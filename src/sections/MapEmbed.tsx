@@ -1,5 +1,8 @@
-// A map of the place from the maps service, in a frame that loads only when the visitor scrolls
-// near it (the page itself never waits for it). The server's CSP allows this frame source only.
+// A map of the place from the maps service. The frame gets its address (data-src → src) from
+// src/client/map.ts only when the visitor scrolls near it: `loading="lazy"` alone still loads a
+// frame within ~1,250–2,500 px of the first screen, which on a phone is most pages, and a maps
+// embed is hundreds of KB the visitor may never look at. Without script, the link opens the map.
+// The server's CSP allows this frame source only.
 import type { Map as MapBlock } from '../catalogue/types.gen.ts'
 import { Band, type BandTone } from './Band.tsx'
 
@@ -10,6 +13,11 @@ export function mapEmbedUrl(query: string): string {
   return `https://www.google.com/maps?${new URLSearchParams({ q: query, output: 'embed' })}`
 }
 
+/** A link that opens the same search in the maps site or app. */
+export function mapLinkUrl(query: string): string {
+  return `https://www.google.com/maps/search/?${new URLSearchParams({ api: '1', query })}`
+}
+
 export function MapEmbed({ id, map, tone = 'white' }: { id: string; map: MapBlock; tone?: BandTone }) {
   return (
     <Band id={id} tone={tone}>
@@ -17,8 +25,13 @@ export function MapEmbed({ id, map, tone = 'white' }: { id: string; map: MapBloc
         {map.heading}
       </h2>
       <div className="overflow-hidden rounded-xl border border-slate-200 bg-slate-100 shadow-sm">
-        <iframe src={mapEmbedUrl(map.query)} title={map.title} loading="lazy" width="100%" height={MAP_HEIGHT} className="block w-full border-0" referrerPolicy="no-referrer-when-downgrade" />
+        <iframe data-src={mapEmbedUrl(map.query)} title={map.title} loading="lazy" width="100%" height={MAP_HEIGHT} className="block w-full border-0" referrerPolicy="no-referrer-when-downgrade" />
       </div>
+      <p className="mt-3 text-center">
+        <a href={mapLinkUrl(map.query)} className="font-semibold text-brand-700 hover:underline" rel="noopener noreferrer" target="_blank">
+          Open in Google Maps<span className="sr-only"> ({map.title}, opens in a new tab)</span>
+        </a>
+      </p>
     </Band>
   )
 }
