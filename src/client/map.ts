@@ -1,6 +1,6 @@
 // Loads a page's map frame (src/sections/MapEmbed.tsx) when the visitor scrolls near it.
-const frames = document.querySelectorAll<HTMLIFrameElement>('iframe[data-src]')
-if (frames.length > 0) {
+const mapFrames = document.querySelectorAll<HTMLIFrameElement>('iframe[data-src]')
+if (mapFrames.length > 0) {
   const load = (frame: HTMLIFrameElement) => {
     if (frame.dataset.src && !frame.src) frame.src = frame.dataset.src
   }
@@ -15,6 +15,7 @@ if (frames.length > 0) {
       },
       { rootMargin: '600px 0px' },
     )
-    for (const frame of frames) observer.observe(frame)
-  } else for (const frame of frames) load(frame)
+    for (const frame of mapFrames) observer.observe(frame)
+  } else for (const frame of mapFrames) load(frame)
 }
+export {}
