@@ -17,6 +17,8 @@ function rootSchema() {
     business: { $ref: 'business.schema.json' },
     site: { $ref: 'site.schema.json' },
     reviews: { $ref: 'reviews.schema.json' },
+    // Not a content record: the contact form's message, typed from the same one schema.
+    contactMessage: { $ref: 'contact-message.schema.json' },
   }
   for (const file of pages) properties[file.replace('.schema.json', '')] = { $ref: `pages/${file}` }
   return {

@@ -6,7 +6,7 @@ import path from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { getCatalogue } from '../src/catalogue/load.ts'
 import { publicOrigin } from '../src/catalogue/page-data.ts'
-import { primaryPaths } from '../src/catalogue/routes.ts'
+import { findPage, primaryPaths } from '../src/catalogue/routes.ts'
 import { buildRobots, buildSitemap } from '../src/seo/sitemap.ts'
 
 export const distClient = path.resolve('dist/client')
@@ -92,13 +92,25 @@ export function writeSeoFiles(dir: string, origin: string, paths: string[]): voi
   writeFileSync(path.join(dir, 'robots.txt'), buildRobots(origin))
 }
 
+/**
+ * What the server needs to know about the build (src/server/build-info.ts): the origin it was made
+ * for, the business's name and phone, and the contact form's copy for the answers it writes.
+ */
+function buildInfo(origin: string) {
+  const catalogue = getCatalogue()
+  const contact = findPage(catalogue, '/contact')?.record
+  if (contact?.template !== 'contact') throw new Error('content/pages/contact.yaml is missing: the server needs the contact form copy.')
+  const { name, phone, email } = catalogue.business
+  return { publicOrigin: origin, builtAt: new Date().toISOString(), business: { name, phone, email }, contactForm: contact.form }
+}
+
 if (import.meta.main) {
   if (!statSync(distClient, { throwIfNoEntry: false })) throw new Error('dist/client is missing: run `vike build` first.')
   const origin = publicOrigin()
   // Primary addresses only: aliases are not listed, and /admin and /500 are not records.
   const paths = primaryPaths(getCatalogue())
   writeSeoFiles(distClient, origin, paths)
-  writeFileSync(path.resolve('dist/build-info.json'), `${JSON.stringify({ publicOrigin: origin, builtAt: new Date().toISOString() }, null, 2)}\n`)
+  writeFileSync(path.resolve('dist/build-info.json'), `${JSON.stringify(buildInfo(origin), null, 2)}\n`)
   const inlined = inlineStylesheets(distClient)
   const deferred = deferScripts(distClient)
   const t = compressAll(distClient)

@@ -8,6 +8,13 @@ export type Href = string
  * A page address on this site: a slash, then lowercase words joined by hyphens. The home page is just a slash.
  */
 export type Path = string
+export type ACRepair = 'ac-repair'
+export type HeatingRepair = 'heating-repair'
+export type NewInstallation = 'installation'
+export type Maintenance = 'maintenance'
+export type CommercialService = 'commercial'
+export type EmergencyService = 'emergency'
+export type Other = 'other'
 /**
  * A page address on this site: a slash, then lowercase words joined by hyphens. The home page is just a slash.
  */
@@ -100,6 +107,7 @@ export interface ContentRecords {
   business: Business
   site: Site
   reviews: Reviews
+  contactMessage: ContactMessage
   about: AboutPage
   contact: ContactPage
   county: CountyPage
@@ -491,6 +499,56 @@ export interface Reviews {
   }[]
 }
 /**
+ * A request sent through the contact form (SPEC §3 "Contact message"). The one contract of the form: its HTML attributes (required, maxlength, type, pattern, the service options) are read from here at build time, and the server validates every request body against it (src/server/contact/validate.ts) after trimming strings and dropping empty optional fields. Unknown fields are dropped, not refused: a real request is never lost to an extra field.
+ */
+export interface ContactMessage {
+  /**
+   * The visitor's name (label "Full Name *").
+   */
+  name: string
+  /**
+   * A phone number to call back (label "Phone Number *"): 10 to 15 digits, written any common way.
+   */
+  phone: string
+  /**
+   * An e-mail address, optional.
+   */
+  email?: string
+  /**
+   * The service the visitor needs, optional (SPEC §3 "Service options": value and label). The empty choice is shown as the form's placeholder.
+   */
+  service?: (
+    | ACRepair
+    | HeatingRepair
+    | NewInstallation
+    | Maintenance
+    | CommercialService
+    | EmergencyService
+    | Other
+  ) &
+    string
+  /**
+   * What is going on, optional. Line breaks are kept.
+   */
+  message?: string
+  /**
+   * Honeypot: a field people never see. A value here marks the request as suspected spam (it is stored flagged, not refused).
+   */
+  website?: string
+  /**
+   * Milliseconds between the page showing the form and the visitor sending it, measured by the form's script. Absent when JavaScript is off. Under the minimum fill time marks the request as suspected spam.
+   */
+  elapsedMs?: number
+  /**
+   * The path of the page the form was sent from.
+   */
+  page?: string
+  /**
+   * Where the visitor came from before that page (document.referrer), cut to 1000 characters.
+   */
+  referrer?: string
+}
+/**
  * The about page: who the business is, feature cards and its commitment.
  */
 export interface AboutPage {
@@ -732,7 +790,7 @@ export interface ContactPage {
   details: ContactDetails
 }
 /**
- * The words around the contact form on /contact.
+ * The words of the contact form on /contact: its labels, its button, the toasts it shows, the problems the server reports and the confirmation page after a send without JavaScript. Which fields exist, which are required, their lengths and the service options come from schemas/contact-message.schema.json, not from here.
  */
 export interface ContactFormBlock {
   /**
@@ -743,6 +801,129 @@ export interface ContactFormBlock {
    * A sentence under the heading.
    */
   intro?: string
+  /**
+   * The label of each field. Mark required fields with * (SPEC: "Full Name *", "Phone Number *").
+   */
+  labels: {
+    /**
+     * Label of the name field.
+     */
+    name: string
+    /**
+     * Label of the phone field.
+     */
+    phone: string
+    /**
+     * Label of the e-mail field.
+     */
+    email: string
+    /**
+     * Label of the service choice.
+     */
+    service: string
+    /**
+     * Label of the message field.
+     */
+    message: string
+  }
+  /**
+   * What the service choice shows when nothing is chosen (SPEC: "Select a service...").
+   */
+  servicePlaceholder: string
+  /**
+   * A hint inside the empty message field.
+   */
+  messagePlaceholder?: string
+  /**
+   * The send button.
+   */
+  submitLabel: string
+  /**
+   * The send button while the request is on its way (SPEC: "Sending...").
+   */
+  sendingLabel: string
+  success: Notice
+  failure: Notice1
+  /**
+   * Over the list of problems when the form comes back without JavaScript.
+   */
+  problemsHeading: string
+  /**
+   * What the server says about each kind of problem. Shown under the field (or in the toast) and listed when the form comes back without JavaScript.
+   */
+  problems: {
+    /**
+     * The name is missing, blank or too long.
+     */
+    name: string
+    /**
+     * The phone number is missing or has too few or too many digits.
+     */
+    phone: string
+    /**
+     * The e-mail address does not look like one.
+     */
+    email: string
+    /**
+     * The service is not one of the list.
+     */
+    service: string
+    /**
+     * The message is too long.
+     */
+    message: string
+    /**
+     * Too many requests from one address in a short time (HTTP 429). Give the phone number.
+     */
+    rateLimited: string
+    /**
+     * The request could not be stored (the database is down; HTTP 503). Give the phone number.
+     */
+    unavailable: string
+    /**
+     * The request could not be read: not JSON or form data, broken, or too large (HTTP 400, 413, 415).
+     */
+    unreadable: string
+  }
+  /**
+   * The confirmation page a visitor lands on after sending the form without JavaScript (/contact/sent, not indexed). Its heading and text are the success notice's.
+   */
+  sent: {
+    /**
+     * The browser tab's title.
+     */
+    seoTitle: string
+    /**
+     * The link back to the home page.
+     */
+    backLabel: string
+  }
+}
+/**
+ * The toast after the request is stored (SPEC §8: "Message Sent!"), and the confirmation page's heading and text.
+ */
+export interface Notice {
+  /**
+   * The notice's title.
+   */
+  title: string
+  /**
+   * The notice's text.
+   */
+  text: string
+}
+/**
+ * The destructive toast when sending fails (SPEC §8: "Error" / "Failed to send message. Please try again or call us directly.").
+ */
+export interface Notice1 {
+  /**
+   * The notice's title.
+   */
+  title: string
+  /**
+   * The notice's text.
+   */
+  text: string
 }
 /**
  * The contact details beside the form on /contact. The phone number, e-mail, hours and emergency policy themselves come from the business record.

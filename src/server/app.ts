@@ -2,12 +2,16 @@
 // here: redirects, health, the API, and the answers for unknown or broken requests.
 import { randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
+import type { HttpBindings } from '@hono/node-server'
 import { HTTPException } from 'hono/http-exception'
 import type { Config } from './env.ts'
 import type { Logger } from './log.ts'
 import { API_CSP, securityHeaders } from './security-headers.ts'
 import { negotiate, type StaticSite } from './static-site.ts'
 import { ERROR_MESSAGE_MARKER } from '../templates/markers.ts'
+
+/** Routes see the Node request (for the client's address) through Hono's bindings. */
+export type AppEnv = { Bindings: HttpBindings }
 
 export type Health = { ok: boolean; checks: Record<string, { ok: boolean; detail?: string }> }
 
@@ -18,7 +22,7 @@ export type AppDeps = {
   /** Extra health checks (the database); the process itself is healthy while it answers. */
   health?: () => Promise<Health['checks']>
   /** Routes added by features (the API), mounted before the fallbacks. */
-  routes?: (app: Hono) => void
+  routes?: (app: Hono<AppEnv>) => void
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
@@ -26,10 +30,10 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCode
 /** Paths of the old site that now send visitors home (SPEC §2 route table). */
 export const REDIRECT_HOME = ['/finance', '/finance/*', '/user', '/user/*']
 
-export function createApp({ config, log, site, health, routes }: AppDeps): Hono {
+export function createApp({ config, log, site, health, routes }: AppDeps): Hono<AppEnv> {
   const https = config.publicOrigin.startsWith('https:')
   const apiHeaders = securityHeaders({ https, csp: API_CSP })
-  const app = new Hono()
+  const app = new Hono<AppEnv>()
 
   // Security headers on everything that is not a prebuilt file (those carry their own).
   app.use('*', async (c, next) => {

@@ -16,6 +16,8 @@ export type Config = {
   adminPassword: string | undefined
   smtpUrl: string | undefined
   notifyEmail: string | undefined
+  /** The notifications' From address; unset: the SMTP user if it is an address, else NOTIFY_EMAIL. */
+  mailFrom: string | undefined
   logLevel: LogLevel
   /** How many reverse proxies in front of us may set X-Forwarded-For (0: trust none). */
   trustProxy: number
@@ -99,6 +101,9 @@ export function parseEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): EnvResult
   if (notifyEmail !== undefined && !EMAIL.test(notifyEmail)) errors.push(`NOTIFY_EMAIL=${notifyEmail} is not an e-mail address. Use e.g. NOTIFY_EMAIL=office@example.com.`)
   if (smtpUrl !== undefined && notifyEmail === undefined) errors.push('NOTIFY_EMAIL is missing: SMTP_URL is set, so the server needs the address that receives new requests.')
 
+  const mailFrom = get('MAIL_FROM')
+  if (mailFrom !== undefined && !EMAIL.test(mailFrom.replace(/^.*<([^>]*)>\s*$/, '$1'))) errors.push(`MAIL_FROM=${mailFrom} is not an e-mail address. Use e.g. MAIL_FROM=website@example.com or MAIL_FROM="Longbar website <website@example.com>".`)
+
   const rawLevel = get('LOG_LEVEL') ?? 'info'
   if (!LOG_LEVELS.includes(rawLevel as LogLevel)) errors.push(`LOG_LEVEL=${rawLevel} is not a log level. Use one of: ${LOG_LEVELS.join(', ')}.`)
 
@@ -116,6 +121,6 @@ export function parseEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): EnvResult
   if (errors.length > 0) return { ok: false, errors }
   return {
     ok: true,
-    config: { port, host, publicOrigin, database, dataDir, adminPassword, smtpUrl, notifyEmail, logLevel: rawLevel as LogLevel, trustProxy, distDir },
+    config: { port, host, publicOrigin, database, dataDir, adminPassword, smtpUrl, notifyEmail, mailFrom, logLevel: rawLevel as LogLevel, trustProxy, distDir },
   }
 }

@@ -3,10 +3,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { getRequestListener } from '@hono/node-server'
 import type { Hono } from 'hono'
+import type { AppEnv } from './app.ts'
 import type { Logger } from './log.ts'
 import { sendFile, type StaticSite } from './static-site.ts'
 
-export function createRequestHandler({ site, app, log }: { site: StaticSite; app: Hono; log: Logger }) {
+export function createRequestHandler({ site, app, log }: { site: StaticSite; app: Hono<AppEnv>; log: Logger }) {
   const toApp = getRequestListener(app.fetch)
   const logStatic = log.enabled('debug')
   return (req: IncomingMessage, res: ServerResponse) => {

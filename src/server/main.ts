@@ -3,9 +3,18 @@ import { createServer } from 'node:http'
 import { parseEnv } from './env.ts'
 import { createLogger } from './log.ts'
 import { loadStaticSite } from './static-site.ts'
+import { loadBuildInfo } from './build-info.ts'
 import { createApp } from './app.ts'
 import { createRequestHandler } from './http-handler.ts'
 import { drainOnSignals } from './shutdown.ts'
+import { openDatabase } from './db/client.ts'
+import { migrate } from './db/migrations.ts'
+import { outboxBacklog } from './db/outbox.ts'
+import { pruneRateLimits } from './db/rate-limits.ts'
+import { contactRoutes } from './api/contact.ts'
+import { composeNotification } from './mail/notification.ts'
+import { senderAddress, smtpSender } from './mail/transport.ts'
+import { startOutboxWorker, type OutboxWorker } from './mail/worker.ts'
 
 // 1. Configuration: refuse to start on any bad variable, and name them all.
 const env = parseEnv(process.env)
@@ -16,18 +25,78 @@ if (!env.ok) {
 const { config } = env
 const log = createLogger(config.logLevel)
 
-// 2. The prerendered site, in memory: pages are answered without touching the disk.
+// 2. The prerendered site, in memory: pages are answered without touching the disk. The build
+//    info carries the business facts and form copy the API's answers use.
 const site = loadStaticSite(config.distDir, { https: config.publicOrigin.startsWith('https:') })
+const build = loadBuildInfo(config.distDir)
 
-// 3. The HTTP surface: fast path for files, the app for everything else.
-const app = createApp({ config, log, site })
+// 3. Storage: open it and bring its tables up to date before taking any request.
+const db = openDatabase(config.database)
+try {
+  const { results = [] } = await migrate(db)
+  for (const m of results) log.info('migration applied', { name: m.migrationName, status: m.status })
+} catch (error) {
+  log.error('the database cannot be prepared', { database: config.database.kind, error })
+  await db.close().catch(() => {})
+  process.exit(1)
+}
+
+// 4. Notifications: a worker sends the outbox to NOTIFY_EMAIL. Without SMTP_URL the rows wait.
+let worker: OutboxWorker | undefined
+let mailer: ReturnType<typeof smtpSender> | undefined
+if (config.smtpUrl && config.notifyEmail) {
+  mailer = smtpSender(config.smtpUrl)
+  const from = senderAddress({ mailFrom: config.mailFrom, smtpUrl: config.smtpUrl, notifyEmail: config.notifyEmail, company: build.business.name })
+  const to = config.notifyEmail
+  worker = startOutboxWorker({
+    db,
+    send: mailer.send,
+    compose: (submission) => composeNotification(submission, { company: build.business.name, publicOrigin: config.publicOrigin, from, to }),
+    log,
+  })
+} else {
+  log.warn('SMTP_URL is not set: new requests are stored and their notifications wait in the outbox until it is', {})
+}
+
+// 5. Housekeeping: old rate-limit windows are of no use (the longest window is a day).
+const prune = setInterval(() => {
+  pruneRateLimits(db.k, Date.now() - 2 * 24 * 60 * 60_000).catch((error: unknown) => log.warn('rate limit pruning failed', { error: (error as Error).message }))
+}, 15 * 60_000)
+prune.unref()
+
+// 6. The HTTP surface: fast path for files, the app for everything else.
+const app = createApp({
+  config,
+  log,
+  site,
+  health: async () => {
+    try {
+      await db.ping()
+      const backlog = await outboxBacklog(db)
+      return {
+        database: { ok: true, detail: db.kind },
+        notifications: { ok: true, detail: `${backlog.pending} waiting${worker ? '' : ' (SMTP_URL not set)'}${backlog.oldest ? `, oldest since ${backlog.oldest}` : ''}` },
+      }
+    } catch (error) {
+      return { database: { ok: false, detail: `${db.kind}: ${(error as Error).message}` } }
+    }
+  },
+  routes: (app) => {
+    contactRoutes({ db, log, site, build, trustProxy: config.trustProxy, onNotificationQueued: () => worker?.kick() })(app)
+  },
+})
 const server = createServer({ keepAliveTimeout: 5_000, requestTimeout: 30_000, headersTimeout: 20_000 }, createRequestHandler({ site, app, log }))
 
-// 4. Shutdown: on SIGTERM/SIGINT finish in-flight requests, then exit.
-drainOnSignals(server, log, async () => {})
+// 7. Shutdown: on SIGTERM/SIGINT finish in-flight requests, let the worker finish its send, close the database.
+drainOnSignals(server, log, async () => {
+  clearInterval(prune)
+  await worker?.stop()
+  mailer?.close()
+  await db.close()
+})
 
 server.listen(config.port, config.host, () => {
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
-  log.info('listening', { url: `http://${config.host}:${port}`, publicOrigin: config.publicOrigin, pages: site.fileCount, pid: process.pid })
+  log.info('listening', { url: `http://${config.host}:${port}`, publicOrigin: config.publicOrigin, pages: site.fileCount, database: db.kind, pid: process.pid })
 })

@@ -17,6 +17,7 @@ describe('server configuration from the environment', () => {
         adminPassword: undefined,
         smtpUrl: undefined,
         notifyEmail: undefined,
+        mailFrom: undefined,
         logLevel: 'info',
         trustProxy: 0,
         distDir: '/srv/app/dist/client',
@@ -52,6 +53,12 @@ describe('server configuration from the environment', () => {
       expect.stringMatching(/^LOG_LEVEL=loud is not a log level\. Use one of: debug, info, warn, error\.$/),
       expect.stringMatching(/^TRUST_PROXY=maybe is not valid\./),
     ])
+  })
+
+  it('takes MAIL_FROM as an address or a name with an address, and refuses anything else', () => {
+    expect(parseEnv({ MAIL_FROM: 'Longbar website <web@example.com>' }, CWD)).toMatchObject({ ok: true, config: { mailFrom: 'Longbar website <web@example.com>' } })
+    expect(parseEnv({ MAIL_FROM: 'web@example.com' }, CWD)).toMatchObject({ ok: true, config: { mailFrom: 'web@example.com' } })
+    expect(parseEnv({ MAIL_FROM: 'the website' }, CWD)).toEqual({ ok: false, errors: [expect.stringMatching(/^MAIL_FROM=the website is not an e-mail address\./)] })
   })
 
   it('never echoes a password in an error', () => {

@@ -1,0 +1,89 @@
+// The database: SQLite (embedded default) or PostgreSQL (DATABASE_URL=postgres://…), behind one
+// Kysely instance. Queries live in modules by table (submissions.ts, outbox.ts, rate-limits.ts)
+// as plain functions taking the Db first.
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import {
+  Kysely,
+  OperationNodeTransformer,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type KyselyPlugin,
+  type PrimitiveValueListNode,
+  type ValueNode,
+} from 'kysely'
+import pg from 'pg'
+import type { Config } from '../env.ts'
+import type { Tables } from './schema.ts'
+
+export type Db = {
+  kind: 'sqlite' | 'postgres'
+  k: Kysely<Tables>
+  /** Throws when the database does not answer (for /healthz). */
+  ping(): Promise<void>
+  close(): Promise<void>
+}
+
+// PostgreSQL `date` columns stay 'YYYY-MM-DD' strings (pg would make a local-midnight Date).
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value)
+// bigint (count(*), window starts) as a number: our values stay far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
+
+/** SQLite has no boolean type and better-sqlite3 binds none: true/false travel as 1/0. */
+class BooleansAsIntegers extends OperationNodeTransformer {
+  protected override transformValue(node: ValueNode): ValueNode {
+    return typeof node.value === 'boolean' ? { ...node, value: node.value ? 1 : 0 } : super.transformValue(node)
+  }
+  protected override transformPrimitiveValueList(node: PrimitiveValueListNode): PrimitiveValueListNode {
+    return { ...node, values: node.values.map((v) => (typeof v === 'boolean' ? (v ? 1 : 0) : v)) }
+  }
+}
+const sqliteBooleans: KyselyPlugin = {
+  transformQuery: ({ node }) => new BooleansAsIntegers().transformNode(node),
+  transformResult: async ({ result }) => result,
+}
+
+export function openDatabase(database: Config['database']): Db {
+  if (database.kind === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: database.url,
+      max: 10,
+      // Fail fast when PostgreSQL is down: the visitor gets an answer with the phone number
+      // instead of a hanging request (issue 6).
+      connectionTimeoutMillis: 3_000,
+      query_timeout: 10_000,
+      idleTimeoutMillis: 30_000,
+    })
+    // An idle client losing its connection (PostgreSQL restarted) must not crash the process.
+    pool.on('error', () => {})
+    const k = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) })
+    return {
+      kind: 'postgres',
+      k,
+      ping: async () => {
+        await sql`select 1`.execute(k)
+      },
+      close: () => k.destroy(),
+    }
+  }
+
+  if (database.file !== ':memory:') mkdirSync(path.dirname(database.file), { recursive: true })
+  const sqlite = new Database(database.file)
+  // WAL lets readers go on while one writer commits; synchronous=FULL syncs the log on every
+  // commit, so a committed request survives a power cut (NORMAL could lose the last ones).
+  if (database.file !== ':memory:') sqlite.pragma('journal_mode = WAL')
+  sqlite.pragma('synchronous = FULL')
+  sqlite.pragma('busy_timeout = 5000')
+  sqlite.pragma('foreign_keys = ON')
+  const k = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [sqliteBooleans] })
+  return {
+    kind: 'sqlite',
+    k,
+    ping: async () => {
+      await sql`select 1`.execute(k)
+    },
+    close: () => k.destroy(),
+  }
+}

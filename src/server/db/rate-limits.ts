@@ -1,0 +1,35 @@
+// Fixed-window counters in the database, so a limit holds across every instance that shares it.
+import { sql, type Kysely, type Transaction } from 'kysely'
+import type { Tables } from './schema.ts'
+
+export type Window = { bucket: string; windowMs: number; max: number }
+
+/**
+ * Counts one more hit for `key` in each window and returns the first window it goes over, if any
+ * (with the seconds until that window ends). Call it inside the transaction of the action it
+ * limits: rolled back together, a refused action costs nothing.
+ */
+export async function countHit(
+  trx: Kysely<Tables> | Transaction<Tables>,
+  key: string,
+  windows: readonly Window[],
+  now: number,
+): Promise<{ window: Window; retryAfterSeconds: number } | undefined> {
+  for (const window of windows) {
+    const windowStart = Math.floor(now / window.windowMs) * window.windowMs
+    const { count } = await trx
+      .insertInto('rate_limits')
+      .values({ bucket: window.bucket, key, window_start: windowStart, count: 1 })
+      .onConflict((oc) => oc.columns(['bucket', 'key', 'window_start']).doUpdateSet({ count: sql<number>`rate_limits.count + 1` }))
+      .returning('count')
+      .executeTakeFirstOrThrow()
+    if (count > window.max) return { window, retryAfterSeconds: Math.max(1, Math.ceil((windowStart + window.windowMs - now) / 1000)) }
+  }
+  return undefined
+}
+
+/** Deletes windows that ended before `before` (ms since the epoch). */
+export async function pruneRateLimits(db: Kysely<Tables>, before: number): Promise<number> {
+  const result = await db.deleteFrom('rate_limits').where('window_start', '<', before).executeTakeFirst()
+  return Number(result.numDeletedRows)
+}

@@ -1,0 +1,81 @@
+// The tables, as Kysely sees them. Column names of contact_submissions are the seed's (SPEC §3),
+// so an existing Supabase table keeps working through DATABASE_URL (PRODUCT.md "Stack").
+// Timestamps are ISO 8601 strings on the way in; on the way out SQLite gives strings and
+// PostgreSQL gives Date objects, which the query modules normalize (toIso).
+import type { ColumnType, Generated } from 'kysely'
+
+/** A timestamp column: written as an ISO string, read as a string (SQLite) or Date (PostgreSQL). */
+type Timestamp = ColumnType<string | Date, string, string>
+/** A boolean column: SQLite stores 0/1, PostgreSQL true/false. */
+type Bool = ColumnType<boolean | number, boolean | number, boolean | number>
+
+export type SubmissionStatus = 'new' | 'contacted' | 'scheduled' | 'completed' | 'closed'
+export const SUBMISSION_STATUSES: readonly SubmissionStatus[] = ['new', 'contacted', 'scheduled', 'completed', 'closed']
+
+export interface ContactSubmissionsTable {
+  id: string
+  name: string
+  email: string | null
+  phone: string | null
+  service: string | null
+  message: string | null
+  created_at: Timestamp
+  is_read: Bool
+  read_at: Timestamp | null
+  status: string
+  is_client: Bool
+  /** Dates as YYYY-MM-DD. */
+  client_since: string | null
+  next_delivery_date: string | null
+  delivery_frequency: string | null
+  delivery_notes: string | null
+  // Beyond the seed:
+  /** The path of the page the form was sent from. */
+  source_page: string | null
+  /** Where the visitor came from before that page. */
+  referrer: string | null
+  /** Suspected spam: stored, hidden from the inbox by default, recoverable. */
+  is_spam: Bool
+  spam_reason: string | null
+  updated_at: Timestamp
+}
+
+export interface NotificationOutboxTable {
+  id: Generated<number>
+  submission_id: string
+  created_at: Timestamp
+  /** Not before this time (backoff after a failure). */
+  next_attempt_at: Timestamp
+  attempts: number
+  /** A worker holds the row until this time; another may take it after (a crashed worker). */
+  locked_until: Timestamp | null
+  locked_by: string | null
+  last_error: string | null
+  sent_at: Timestamp | null
+}
+
+export interface RateLimitsTable {
+  /** What is limited ('contact', 'login') … */
+  bucket: string
+  /** … for whom (a client address). */
+  key: string
+  /** Start of the fixed window, in milliseconds since the epoch. */
+  window_start: number
+  count: number
+}
+
+export interface Tables {
+  contact_submissions: ContactSubmissionsTable
+  notification_outbox: NotificationOutboxTable
+  rate_limits: RateLimitsTable
+}
+
+/** A timestamp from either database as an ISO 8601 string. */
+export function toIso(value: string | Date): string
+export function toIso(value: string | Date | null): string | null
+export function toIso(value: string | Date | null): string | null {
+  if (value === null) return null
+  return value instanceof Date ? value.toISOString() : new Date(value).toISOString()
+}
+
+export const toBool = (value: boolean | number): boolean => value === true || value === 1

@@ -1,0 +1,60 @@
+// The e-mail that tells the office about a new request: every field, as plain text (nothing a
+// visitor wrote can become markup or a link it did not write), and a link to the inbox.
+import { serviceLabel } from '../../contact/message.ts'
+import type { Submission } from '../db/submissions.ts'
+
+export type Notification = {
+  from: string
+  to: string
+  replyTo?: string
+  subject: string
+  text: string
+  messageId: string
+  headers: Record<string, string>
+}
+
+/** The business's local time, where the office reads it. */
+const TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short', timeZone: 'America/New_York' })
+
+/** One line for a header: no line breaks or other control characters, bounded length. */
+const oneLine = (text: string, max = 120) => text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim().slice(0, max)
+
+export function composeNotification(
+  s: Submission,
+  { company, publicOrigin, from, to }: { company: string; publicOrigin: string; from: string; to: string },
+): Notification {
+  const service = serviceLabel(s.service) ?? 'Not specified'
+  const rows: [string, string][] = [
+    ['Name', s.name],
+    ['Phone', s.phone ?? ''],
+    ['Email', s.email ?? '(none given)'],
+    ['Service', service],
+  ]
+  const message = s.message ? s.message.split('\n').map((line) => `  ${line}`).join('\n') : '  (no message)'
+  const text = [
+    `New service request from the ${company} website.`,
+    '',
+    ...rows.map(([label, value]) => `${`${label}:`.padEnd(9)}${value}`),
+    'Message:',
+    message,
+    '',
+    `Received: ${TIME.format(new Date(s.created_at))} (Eastern)`,
+    `Sent from: ${s.source_page ?? 'the contact form'}${s.referrer ? ` (visitor came from ${s.referrer})` : ''}`,
+    `Request:  ${s.id}`,
+    '',
+    `Open the inbox: ${publicOrigin}/admin`,
+    '',
+  ].join('\n')
+  const host = new URL(publicOrigin).hostname
+  return {
+    from,
+    to,
+    ...(s.email ? { replyTo: s.email } : {}),
+    subject: oneLine(`New request: ${s.name} – ${service}`),
+    text,
+    // The same id on every attempt: if a send is ever repeated (a worker died between the mail
+    // server's "accepted" and our "sent" mark), mail clients show it once.
+    messageId: `<request-${s.id}@${host}>`,
+    headers: { 'X-Request-Id': s.id, 'Auto-Submitted': 'auto-generated' },
+  }
+}

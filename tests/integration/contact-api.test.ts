@@ -1,0 +1,241 @@
+// POST /api/contact against the built server, on SQLite and on PostgreSQL: what is stored, what
+// is refused (and that nothing of it is stored), spam, the rate limit, and the no-JS answers.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Db } from '../../src/server/db/client.ts'
+import { countSubmissions, toSubmission } from '../../src/server/db/submissions.ts'
+import { startServer, type RunningServer } from '../helpers/server.ts'
+import { createStorage, STORAGE_KINDS, type StorageTarget } from '../helpers/storage.ts'
+
+const PHONE = '(410) 555-0142'
+const valid = { name: 'Dana Whitaker', phone: '(410) 555-0199', email: 'dana@example.com', service: 'heating-repair', message: 'The furnace blows cold air.\nSince this morning.' }
+
+describe.each(STORAGE_KINDS)('POST /api/contact on %s', (kind) => {
+  let storage: StorageTarget
+  let server: RunningServer
+  let db: Db
+  let nextAddress = 1
+  // Each test speaks from its own address (through TRUST_PROXY) so the rate limit is its own.
+  const address = () => `203.0.113.${nextAddress++}`
+
+  beforeAll(async () => {
+    storage = await createStorage(kind)
+    db = await storage.open()
+    server = await startServer({ DATABASE_URL: storage.databaseUrl, TRUST_PROXY: '1' })
+  })
+  afterAll(async () => {
+    await server?.stop()
+    await db?.close()
+    await storage?.remove()
+  })
+
+  const post = (body: string | object, { type = 'application/json', accept = 'application/json', from = address() } = {}) =>
+    fetch(`${server.url}/api/contact`, {
+      method: 'POST',
+      headers: { ...(type ? { 'content-type': type } : {}), accept, 'x-forwarded-for': from },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+      redirect: 'manual',
+    })
+  const rows = async () => (await db.k.selectFrom('contact_submissions').selectAll().orderBy('created_at').execute()).map(toSubmission)
+  const newest = async () => (await rows()).at(-1)!
+
+  it('stores a valid request with every field and answers { success: true }', async () => {
+    const before = Date.now()
+    const res = await post({ ...valid, page: '/contact', referrer: 'https://www.google.com/', elapsedMs: 12_000 })
+    expect(res.status).toBe(201)
+    expect(await res.json()).toEqual({ success: true })
+    const row = await newest()
+    expect(row).toMatchObject({
+      name: 'Dana Whitaker',
+      phone: '(410) 555-0199',
+      email: 'dana@example.com',
+      service: 'heating-repair',
+      message: 'The furnace blows cold air.\nSince this morning.',
+      status: 'new',
+      is_read: false,
+      read_at: null,
+      is_client: false,
+      client_since: null,
+      source_page: '/contact',
+      referrer: 'https://www.google.com/',
+      is_spam: false,
+      spam_reason: null,
+    })
+    expect(row.id).toMatch(/^[0-9a-f-]{36}$/)
+    expect(Date.parse(row.created_at)).toBeGreaterThanOrEqual(before - 1000)
+    const outbox = await db.k.selectFrom('notification_outbox').selectAll().where('submission_id', '=', row.id).execute()
+    expect(outbox).toHaveLength(1)
+  })
+
+  it('stores the old client\'s body too: the five fields, empty ones as ""', async () => {
+    const res = await post({ name: 'Sam Ortiz', phone: '410.555.0123', email: '', service: '', message: '' })
+    expect(res.status).toBe(201)
+    expect(await newest()).toMatchObject({ name: 'Sam Ortiz', phone: '410.555.0123', email: null, service: null, message: null })
+  })
+
+  it('accepts form data from the script (JSON answer) and from a browser without it (303 to the confirmation)', async () => {
+    const form = new URLSearchParams({ ...valid, website: '', page: '/contact' }).toString()
+    const json = await post(form, { type: 'application/x-www-form-urlencoded' })
+    expect(json.status).toBe(201)
+    expect(await json.json()).toEqual({ success: true })
+    const html = await post(form, { type: 'application/x-www-form-urlencoded', accept: 'text/html,application/xhtml+xml,*/*;q=0.8' })
+    expect(html.status).toBe(303)
+    expect(html.headers.get('location')).toBe('/contact/sent')
+    expect((await rows()).filter((r) => r.name === valid.name && r.source_page === '/contact')).toHaveLength(3)
+  })
+
+  it('keeps markup, SQL and spreadsheet formulas verbatim, as text', async () => {
+    const hostile = {
+      name: '<script>alert("x")</script> O\'Brien',
+      phone: '+1 (410) 555-0100',
+      email: 'a+b@example.com',
+      message: "'); DROP TABLE contact_submissions; --\n=HYPERLINK(\"http://evil.example\",\"click\")\n<img src=x onerror=alert(1)>",
+    }
+    expect((await post(hostile)).status).toBe(201)
+    expect(await newest()).toMatchObject(hostile)
+    expect(await countSubmissions(db)).toBeGreaterThan(0)
+  })
+
+  it('drops unknown fields instead of refusing the request', async () => {
+    const res = await post({ ...valid, name: 'Extra Field', utm_source: 'flyer', id: 'x', status: 'closed', is_read: true })
+    expect(res.status).toBe(201)
+    expect(await newest()).toMatchObject({ name: 'Extra Field', status: 'new', is_read: false })
+  })
+
+  const long = (n: number) => 'x'.repeat(n)
+  it.each([
+    ['no name', { ...valid, name: undefined }, 400, ['name']],
+    ['a blank name', { ...valid, name: '   ' }, 400, ['name']],
+    ['a name over 100 characters', { ...valid, name: long(101) }, 400, ['name']],
+    ['a name with a control character', { ...valid, name: 'Dana\u0000' }, 400, ['name']],
+    ['no phone', { ...valid, phone: undefined }, 400, ['phone']],
+    ['a phone with 9 digits', { ...valid, phone: '410-555-014' }, 400, ['phone']],
+    ['a phone with 16 digits', { ...valid, phone: '1234567890123456' }, 400, ['phone']],
+    ['a phone over 30 characters', { ...valid, phone: `4105550142${' '.repeat(25)}x` }, 400, ['phone']],
+    ['a malformed e-mail', { ...valid, email: 'dana@' }, 400, ['email']],
+    ['an e-mail over 254 characters', { ...valid, email: `${long(250)}@example.com` }, 400, ['email']],
+    ['an unknown service', { ...valid, service: 'plumbing' }, 400, ['service']],
+    ['a message over 5000 characters', { ...valid, message: long(5001) }, 400, ['message']],
+    ['a number as name', { ...valid, name: 42 }, 400, ['name']],
+    ['a list as phone', { ...valid, phone: ['4105550142'] }, 400, ['phone']],
+    ['an object as message', { ...valid, message: { text: 'hi' } }, 400, ['message']],
+    ['a boolean as service', { ...valid, service: true }, 400, ['service']],
+    ['nothing at all', {}, 400, ['name', 'phone']],
+  ] as const)('refuses %s with 400 naming the field, and stores nothing', async (_label, body, status, fields) => {
+    const before = await countSubmissions(db)
+    const res = await post(body)
+    expect(res.status).toBe(status)
+    const answer = (await res.json()) as { success: boolean; error: string; fields: Record<string, string> }
+    expect(answer.success).toBe(false)
+    expect(answer.error.length).toBeGreaterThan(10)
+    expect(Object.keys(answer.fields).sort()).toEqual([...fields].sort())
+    expect(await countSubmissions(db)).toBe(before)
+  })
+
+  it.each([
+    ['broken JSON', '{"name": "Dana", ', 'application/json', 400],
+    ['a JSON list', '[1, 2]', 'application/json', 400],
+    ['a JSON string', '"hello"', 'application/json', 400],
+    ['JSON null', 'null', 'application/json', 400],
+    ['plain text', 'name=Dana&phone=4105550142', 'text/plain', 415],
+    ['XML', '<contact><name>Dana</name></contact>', 'application/xml', 415],
+    ['no content type', JSON.stringify(valid), '', 415],
+    ['a body over 64 KB', JSON.stringify({ ...valid, message: long(70_000) }), 'application/json', 413],
+  ] as const)('answers %s with %#: status, { success: false, error }, nothing stored', async (_label, body, type, status) => {
+    const before = await countSubmissions(db)
+    const res = await post(body, { type })
+    expect(res.status).toBe(status)
+    const answer = (await res.json()) as { success: boolean; error: string }
+    expect(answer).toEqual({ success: false, error: expect.stringContaining(PHONE) })
+    expect(await countSubmissions(db)).toBe(before)
+  })
+
+  describe('spam', () => {
+    it.each([
+      ['the honeypot filled in', { ...valid, website: 'http://cheap-pills.example' }, /honeypot/],
+      ['a form sent in under 3 seconds', { ...valid, elapsedMs: 800 }, /800 ms/],
+    ])('stores a request with %s flagged as spam, answers like any other, and sends no notification', async (_label, body, reason) => {
+      const res = await post({ ...body, name: `Spam ${_label}` })
+      expect(res.status).toBe(201)
+      expect(await res.json()).toEqual({ success: true })
+      const row = await newest()
+      expect(row).toMatchObject({ name: `Spam ${_label}`, is_spam: true })
+      expect(row.spam_reason).toMatch(reason)
+      expect(await db.k.selectFrom('notification_outbox').select('id').where('submission_id', '=', row.id).execute()).toEqual([])
+    })
+
+    it('does not suspect a form that took its time, or one sent without JavaScript (no timing)', async () => {
+      await post({ ...valid, name: 'Slow Typist', elapsedMs: 45_000 })
+      expect(await newest()).toMatchObject({ name: 'Slow Typist', is_spam: false })
+      await post(new URLSearchParams({ ...valid, name: 'No Script', website: '' }).toString(), { type: 'application/x-www-form-urlencoded' })
+      expect(await newest()).toMatchObject({ name: 'No Script', is_spam: false })
+    })
+  })
+
+  describe('rate limit', () => {
+    it('lets 5 requests from one address through in 10 minutes, then answers 429 with the phone number', async () => {
+      const from = address()
+      for (let i = 1; i <= 5; i++) expect((await post({ ...valid, name: `Resend ${i}` }, { from })).status).toBe(201)
+      const before = await countSubmissions(db)
+      const refused = await post({ ...valid, name: 'Resend 6' }, { from })
+      expect(refused.status).toBe(429)
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+      expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(600)
+      expect(await refused.json()).toEqual({ success: false, error: expect.stringContaining(PHONE) })
+      expect(await countSubmissions(db)).toBe(before)
+      // Another address is not affected.
+      expect((await post({ ...valid, name: 'Neighbour' })).status).toBe(201)
+    })
+
+    it('counts through the database: a second server on the same storage sees the same count', async () => {
+      const second = await startServer({ DATABASE_URL: storage.databaseUrl, TRUST_PROXY: '1' })
+      try {
+        const from = address()
+        for (let i = 0; i < 5; i++) {
+          const target = i % 2 === 0 ? server.url : second.url
+          const res = await fetch(`${target}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': from }, body: JSON.stringify(valid) })
+          expect(res.status).toBe(201)
+        }
+        const res = await fetch(`${second.url}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': from }, body: JSON.stringify(valid) })
+        expect(res.status).toBe(429)
+      } finally {
+        await second.stop()
+      }
+    })
+
+    it('ignores a forged X-Forwarded-For beyond the trusted proxy', async () => {
+      const real = address()
+      for (let i = 0; i < 5; i++) expect((await post(valid, { from: `198.51.100.${i}, ${real}` })).status).toBe(201)
+      expect((await post(valid, { from: `198.51.100.99, ${real}` })).status).toBe(429)
+    })
+  })
+
+  describe('without JavaScript', () => {
+    const formPost = (fields: Record<string, string>, from = address()) =>
+      post(new URLSearchParams(fields).toString(), { type: 'application/x-www-form-urlencoded', accept: 'text/html', from })
+
+    it('answers a bad request with the form page: 400, the problems listed, the values kept', async () => {
+      const before = await countSubmissions(db)
+      const res = await formPost({ name: '  ', phone: '12', email: 'dana@example.com', service: 'maintenance', message: 'Tune-up <b>please</b>', website: '' })
+      expect(res.status).toBe(400)
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/)
+      expect(res.headers.get('content-security-policy')).toContain("script-src 'self'")
+      const html = await res.text()
+      expect(html).toContain('Please enter your name.')
+      expect(html).toContain('Please enter a phone number we can call back')
+      expect(html).toContain('value="dana@example.com"')
+      expect(html).toContain('Tune-up &lt;b&gt;please&lt;/b&gt;')
+      expect(html).not.toContain('<b>please</b>')
+      expect(await countSubmissions(db)).toBe(before)
+    })
+
+    it('answers the sixth request in 10 minutes with the form page, 429 and the phone number', async () => {
+      const from = address()
+      for (let i = 0; i < 5; i++) expect((await formPost({ ...valid }, from)).status).toBe(303)
+      const res = await formPost({ ...valid, name: 'Sixth Try' }, from)
+      expect(res.status).toBe(429)
+      const html = await res.text()
+      expect(html).toContain(PHONE)
+      expect(html).toContain('value="Sixth Try"')
+    })
+  })
+})

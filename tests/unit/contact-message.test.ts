@@ -1,0 +1,127 @@
+// The contact form's one contract (schemas/contact-message.schema.json) as the server applies it,
+// and the pieces around it: spam signals, the notification e-mail, retry waits, client address.
+import { describe, expect, it } from 'vitest'
+import { fieldRules, SERVICE_OPTIONS, serviceLabel } from '../../src/contact/message.ts'
+import { validateContactMessage } from '../../src/server/contact/validate.ts'
+import { spamReason } from '../../src/server/contact/store.ts'
+import { composeNotification } from '../../src/server/mail/notification.ts'
+import { senderAddress } from '../../src/server/mail/transport.ts'
+import { retryDelay } from '../../src/server/mail/worker.ts'
+import type { Submission } from '../../src/server/db/submissions.ts'
+
+describe('the contact message schema', () => {
+  it('lists SPEC §3 service options, values and labels in order', () => {
+    expect(SERVICE_OPTIONS).toEqual([
+      { value: 'ac-repair', label: 'AC Repair' },
+      { value: 'heating-repair', label: 'Heating Repair' },
+      { value: 'installation', label: 'New Installation' },
+      { value: 'maintenance', label: 'Maintenance' },
+      { value: 'commercial', label: 'Commercial Service' },
+      { value: 'emergency', label: 'Emergency Service' },
+      { value: 'other', label: 'Other' },
+    ])
+    expect(serviceLabel('installation')).toBe('New Installation')
+    expect(serviceLabel('legacy-value')).toBe('legacy-value')
+    expect(serviceLabel('')).toBeNull()
+  })
+
+  it('gives the form its rules: name and phone required, limits, e-mail type, the phone pattern', () => {
+    expect(fieldRules('name')).toEqual({ required: true, maxLength: 100, email: false })
+    expect(fieldRules('phone')).toEqual({ required: true, maxLength: 30, pattern: '^\\D*(?:\\d\\D*){10,15}$', email: false })
+    expect(fieldRules('email')).toEqual({ required: false, maxLength: 254, email: true })
+    expect(fieldRules('message')).toEqual({ required: false, maxLength: 5000, email: false })
+    // The pattern works as the browser reads it (the v flag) and as ajv does.
+    const browser = new RegExp(`^(?:${fieldRules('phone').pattern})$`, 'v')
+    expect(['(410) 555-0142', '+1 410 555 0142', '410.555.0142 ext 12'].every((p) => browser.test(p))).toBe(true)
+    expect(['555-0142', '12345678901234567'].some((p) => browser.test(p))).toBe(false)
+  })
+})
+
+describe('validateContactMessage', () => {
+  it('trims, drops empty optional fields and keeps the message\'s line breaks', () => {
+    expect(validateContactMessage({ name: '  Dana  ', phone: ' 4105550142 ', email: '', service: '', message: ' a\r\nb\rc ' })).toEqual({
+      ok: true,
+      message: { name: 'Dana', phone: '4105550142', message: 'a\nb\nc' },
+    })
+  })
+
+  it('makes the envelope safe instead of refusing: page, referrer, timing and honeypot', () => {
+    const result = validateContactMessage({ name: 'Dana', phone: '4105550142', page: 'javascript:alert(1)', referrer: 'r'.repeat(3000), elapsedMs: '4200', website: 'w'.repeat(900) })
+    expect(result.ok && result.message).toEqual({ name: 'Dana', phone: '4105550142', referrer: 'r'.repeat(1000), elapsedMs: 4200, website: 'w'.repeat(500) })
+    expect(validateContactMessage({ name: 'Dana', phone: '4105550142', elapsedMs: -5 })).toEqual({ ok: true, message: { name: 'Dana', phone: '4105550142' } })
+    expect(validateContactMessage({ name: 'Dana', phone: '4105550142', elapsedMs: 'soon' })).toEqual({ ok: true, message: { name: 'Dana', phone: '4105550142' } })
+  })
+
+  it('names every wrong field at once', () => {
+    expect(validateContactMessage({ name: '', phone: 'call me', email: 'nope', service: 'plumbing', message: 'x'.repeat(5001) })).toEqual({
+      ok: false,
+      fields: { name: true, phone: true, email: true, service: true, message: true },
+    })
+  })
+
+  it('refuses a body that is not an object', () => {
+    for (const body of [null, [], 'text', 42]) expect(validateContactMessage(body)).toEqual({ ok: false, fields: {}, notAnObject: true })
+  })
+})
+
+describe('spam signals', () => {
+  it('suspects a filled honeypot and a form sent in under 3 seconds, not a slow or script-less one', () => {
+    expect(spamReason({ name: 'a', phone: 'b', website: 'x' })).toBe('honeypot field filled in')
+    expect(spamReason({ name: 'a', phone: 'b', elapsedMs: 2999 })).toBe('form sent 2999 ms after it was shown')
+    expect(spamReason({ name: 'a', phone: 'b', elapsedMs: 3000 })).toBeNull()
+    expect(spamReason({ name: 'a', phone: 'b' })).toBeNull()
+  })
+})
+
+describe('the notification e-mail', () => {
+  const submission: Submission = {
+    id: '0b6c1f2e-1111-4222-8333-944455556666',
+    name: 'Dana\r\nBcc: victim@example.com',
+    email: 'dana@example.com',
+    phone: '(410) 555-0199',
+    service: 'emergency',
+    message: 'Line one\nLine two',
+    created_at: '2026-01-15T13:05:00.000Z',
+    is_read: false,
+    read_at: null,
+    status: 'new',
+    is_client: false,
+    client_since: null,
+    next_delivery_date: null,
+    delivery_frequency: null,
+    delivery_notes: null,
+    source_page: '/contact',
+    referrer: null,
+    is_spam: false,
+    spam_reason: null,
+    updated_at: '2026-01-15T13:05:00.000Z',
+  }
+  const mail = composeNotification(submission, { company: 'Longbar Heating & Cooling', publicOrigin: 'https://longbar.example', from: 'web@longbar.example', to: 'office@longbar.example' })
+
+  it('keeps a subject on one line whatever the name holds', () => {
+    expect(mail.subject).toBe('New request: Dana Bcc: victim@example.com – Emergency Service')
+  })
+
+  it('has every field, the local time and the inbox link, as plain text', () => {
+    expect(mail.text).toContain('Message:\n  Line one\n  Line two\n')
+    expect(mail.text).toContain('Received: Thursday, January 15, 2026 at 8:05 AM (Eastern)')
+    expect(mail.text).toContain('Sent from: /contact\n')
+    expect(mail.text).toContain('Open the inbox: https://longbar.example/admin')
+    expect(mail).toMatchObject({ replyTo: 'dana@example.com', messageId: '<request-0b6c1f2e-1111-4222-8333-944455556666@longbar.example>' })
+  })
+
+  it('sends from MAIL_FROM, else the SMTP user when it is an address, else NOTIFY_EMAIL', () => {
+    const base = { notifyEmail: 'office@x.example', company: 'Longbar "HVAC"' }
+    expect(senderAddress({ ...base, mailFrom: 'web@x.example', smtpUrl: 'smtp://a:b@h' })).toBe('web@x.example')
+    expect(senderAddress({ ...base, smtpUrl: 'smtps://robot%40x.example:pw@h:465' })).toBe('"Longbar HVAC website" <robot@x.example>')
+    expect(senderAddress({ ...base, smtpUrl: 'smtp://127.0.0.1:25' })).toBe('"Longbar HVAC website" <office@x.example>')
+  })
+})
+
+describe('retry waits', () => {
+  it('double from the base up to the cap, within ±20%', () => {
+    expect([1, 2, 3, 4, 10, 30].map((n) => retryDelay(n, 10_000, 900_000, () => 0.5))).toEqual([10_000, 20_000, 40_000, 80_000, 900_000, 900_000])
+    expect(retryDelay(1, 10_000, 900_000, () => 0)).toBe(8_000)
+    expect(retryDelay(1, 10_000, 900_000, () => 1)).toBe(12_000)
+  })
+})
