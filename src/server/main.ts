@@ -12,6 +12,9 @@ import { migrate } from './db/migrations.ts'
 import { outboxBacklog } from './db/outbox.ts'
 import { pruneRateLimits } from './db/rate-limits.ts'
 import { contactRoutes } from './api/contact.ts'
+import { adminRoutes } from './admin/routes.ts'
+import { applyAdminPasswordFromEnv } from './auth/password.ts'
+import { pruneSessions } from './auth/sessions.ts'
 import { composeNotification } from './mail/notification.ts'
 import { senderAddress, smtpSender } from './mail/transport.ts'
 import { startOutboxWorker, type OutboxWorker } from './mail/worker.ts'
@@ -35,6 +38,10 @@ const db = openDatabase(config.database)
 try {
   const { results = [] } = await migrate(db)
   for (const m of results) log.info('migration applied', { name: m.migrationName, status: m.status })
+  // The admin password: ADMIN_PASSWORD (hashed; never stored in clear) or the one stored before.
+  const password = await applyAdminPasswordFromEnv(db, config.adminPassword)
+  if (password === 'set') log.info('admin password set from ADMIN_PASSWORD', {})
+  if (password === 'missing') log.warn('no admin password yet: set ADMIN_PASSWORD or run `npm run admin:password`; /admin refuses every login until then', {})
 } catch (error) {
   log.error('the database cannot be prepared', { database: config.database.kind, error })
   await db.close().catch(() => {})
@@ -58,9 +65,11 @@ if (config.smtpUrl && config.notifyEmail) {
   log.warn('SMTP_URL is not set: new requests are stored and their notifications wait in the outbox until it is', {})
 }
 
-// 5. Housekeeping: old rate-limit windows are of no use (the longest window is a day).
+// 5. Housekeeping: old rate-limit windows (the longest is a day) and ended sessions are of no use.
 const prune = setInterval(() => {
-  pruneRateLimits(db.k, Date.now() - 2 * 24 * 60 * 60_000).catch((error: unknown) => log.warn('rate limit pruning failed', { error: (error as Error).message }))
+  Promise.all([pruneRateLimits(db.k, Date.now() - 2 * 24 * 60 * 60_000), pruneSessions(db)]).catch((error: unknown) =>
+    log.warn('housekeeping failed', { error: (error as Error).message }),
+  )
 }, 15 * 60_000)
 prune.unref()
 
@@ -83,6 +92,7 @@ const app = createApp({
   },
   routes: (app) => {
     contactRoutes({ db, log, site, build, trustProxy: config.trustProxy, onNotificationQueued: () => worker?.kick() })(app)
+    adminRoutes({ db, log, publicOrigin: config.publicOrigin, trustProxy: config.trustProxy, onNotificationQueued: () => worker?.kick() })(app)
   },
 })
 const server = createServer({ keepAliveTimeout: 5_000, requestTimeout: 30_000, headersTimeout: 20_000 }, createRequestHandler({ site, app, log }))

@@ -33,3 +33,18 @@ export async function pruneRateLimits(db: Kysely<Tables>, before: number): Promi
   const result = await db.deleteFrom('rate_limits').where('window_start', '<', before).executeTakeFirst()
   return Number(result.numDeletedRows)
 }
+
+/** Takes back one hit counted at `now` (a login that turned out right does not count as a failure). */
+export async function undoHit(db: Kysely<Tables>, key: string, windows: readonly Window[], now: number): Promise<void> {
+  for (const window of windows) {
+    const windowStart = Math.floor(now / window.windowMs) * window.windowMs
+    await db
+      .updateTable('rate_limits')
+      .set({ count: sql<number>`count - 1` })
+      .where('bucket', '=', window.bucket)
+      .where('key', '=', key)
+      .where('window_start', '=', windowStart)
+      .where('count', '>', 0)
+      .execute()
+  }
+}

@@ -38,6 +38,8 @@ export interface ContactSubmissionsTable {
   is_spam: Bool
   spam_reason: string | null
   updated_at: Timestamp
+  /** The phone's digits, computed by the database (migration 005) for search. */
+  phone_digits: ColumnType<string, never, never>
 }
 
 export interface NotificationOutboxTable {
@@ -64,7 +66,26 @@ export interface RateLimitsTable {
   count: number
 }
 
+export interface AdminCredentialsTable {
+  /** Always 1: there is one admin password. */
+  id: number
+  /** argon2id, self-describing ($argon2id$…). */
+  password_hash: string
+  updated_at: Timestamp
+}
+
+export interface AdminSessionsTable {
+  /** SHA-256 (hex) of the cookie's random id. */
+  id_hash: string
+  created_at: Timestamp
+  last_seen_at: Timestamp
+  expires_at: Timestamp
+  user_agent: string | null
+}
+
 export interface Tables {
+  admin_credentials: AdminCredentialsTable
+  admin_sessions: AdminSessionsTable
   contact_submissions: ContactSubmissionsTable
   notification_outbox: NotificationOutboxTable
   rate_limits: RateLimitsTable

@@ -1,11 +1,11 @@
 // Queries on contact_submissions. The admin's queries join these in issue 5.
-import type { Kysely, Selectable, Transaction } from 'kysely'
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
 import type { Db } from './client.ts'
 import { toBool, toIso, type ContactSubmissionsTable, type SubmissionStatus, type Tables } from './schema.ts'
 
 /** A stored request as the server hands it on (to the admin, to the notification): the row with
  * its timestamps as ISO strings and its flags as booleans, whichever database it came from. */
-export type Submission = Omit<Selectable<ContactSubmissionsTable>, 'created_at' | 'read_at' | 'updated_at' | 'is_read' | 'is_client' | 'is_spam' | 'status'> & {
+export type Submission = Omit<Selectable<ContactSubmissionsTable>, 'created_at' | 'read_at' | 'updated_at' | 'is_read' | 'is_client' | 'is_spam' | 'status' | 'phone_digits'> & {
   created_at: string
   read_at: string | null
   updated_at: string
@@ -54,7 +54,7 @@ export async function insertSubmission(trx: Kysely<Tables> | Transaction<Tables>
 type Row = Awaited<ReturnType<typeof selectAll>>[number]
 const selectAll = (db: Db) => db.k.selectFrom('contact_submissions').selectAll().execute()
 
-export function toSubmission(row: Row): Submission {
+export function toSubmission({ phone_digits: _digits, ...row }: Row): Submission {
   return {
     ...row,
     created_at: toIso(row.created_at),
@@ -75,4 +75,152 @@ export async function getSubmission(db: Db, id: string): Promise<Submission | un
 export async function countSubmissions(db: Db): Promise<number> {
   const row = await db.k.selectFrom('contact_submissions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
   return Number(row.n)
+}
+
+// ---------------------------------------------------------------------------------------------
+// The admin inbox's questions (docs/admin-api.md).
+
+export type InboxView = 'all' | 'unread' | 'clients' | 'spam'
+export type Cursor = { createdAt: string; id: string }
+export type InboxQuery = {
+  view: InboxView
+  /** Words, each of which must appear in the name, phone, e-mail or message. */
+  words?: string[]
+  status?: SubmissionStatus
+  /** A service value, or 'none' for requests without one. */
+  service?: string
+  cursor?: Cursor
+  limit: number
+}
+export type InboxCounts = { total: number; unread: number; clients: number; spam: number }
+
+/** A LIKE pattern that finds `text` anywhere, with the pattern characters taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
+
+/**
+ * A condition: `word` appears in the name, e-mail or message (any case), or, when it looks like
+ * part of a phone number, its digits appear in the phone's digits ("410 555" finds
+ * "(410) 555-0142"). Served by the trigram indexes of migration 005; words under 3 characters,
+ * which a trigram index cannot serve, scan the table.
+ */
+function matches(db: Db, word: string) {
+  const digits = /^[\d\s().+\-/]+$/.test(word) ? word.replace(/\D/g, '') : ''
+  const phone = digits.length >= 3 ? digits : undefined
+  if (db.kind === 'postgres') {
+    return sql<boolean>`(search_text like lower(${containing(word)}) escape '\\'${phone ? sql` or phone_digits like ${containing(phone)}` : sql``})`
+  }
+  if ([...word].length >= 3) {
+    const phrase = (text: string) => `"${text.replaceAll('"', '""')}"`
+    const match = `{name email message} : ${phrase(word)}${phone ? ` OR phone_digits : ${phrase(phone)}` : ''}`
+    return sql<boolean>`contact_submissions.rowid in (select rowid from contact_search where contact_search match ${match})`
+  }
+  // SQLite's LIKE ignores ASCII case.
+  const pattern = containing(word)
+  return sql<boolean>`(name like ${pattern} escape '\\' or email like ${pattern} escape '\\' or message like ${pattern} escape '\\'${phone ? sql` or phone_digits like ${containing(phone)} escape '\\'` : sql``})`
+}
+
+function filtered(db: Db, query: Omit<InboxQuery, 'limit' | 'cursor'>) {
+  let qb = db.k.selectFrom('contact_submissions')
+  if (query.view === 'spam') qb = qb.where('is_spam', '=', true)
+  else {
+    qb = qb.where('is_spam', '=', false)
+    if (query.view === 'unread') qb = qb.where('is_read', '=', false)
+    if (query.view === 'clients') qb = qb.where('is_client', '=', true)
+  }
+  if (query.status) qb = qb.where('status', '=', query.status)
+  if (query.service === 'none') qb = qb.where('service', 'is', null)
+  else if (query.service) qb = qb.where('service', '=', query.service)
+  for (const word of query.words ?? []) qb = qb.where(matches(db, word))
+  return qb
+}
+
+/** One page of the inbox, newest first, and the cursor of the next page (null on the last). */
+export async function listSubmissions(db: Db, query: InboxQuery): Promise<{ items: Submission[]; nextCursor: Cursor | null }> {
+  let qb = filtered(db, query)
+  if (query.cursor) {
+    const { createdAt, id } = query.cursor
+    qb = qb.where((eb) => eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]))
+  }
+  const rows = await qb.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit + 1).execute()
+  const items = rows.slice(0, query.limit).map(toSubmission)
+  const last = items.at(-1)
+  return { items, nextCursor: rows.length > query.limit && last ? { createdAt: last.created_at, id: last.id } : null }
+}
+
+/** Every matching row, in pages (for the CSV export): memory stays flat at any size. */
+export async function* allSubmissions(db: Db, query: Omit<InboxQuery, 'limit' | 'cursor'>, pageSize = 1000): AsyncGenerator<Submission[]> {
+  let cursor: Cursor | undefined
+  do {
+    const page = await listSubmissions(db, { ...query, limit: pageSize, ...(cursor ? { cursor } : {}) })
+    if (page.items.length > 0) yield page.items
+    cursor = page.nextCursor ?? undefined
+  } while (cursor)
+}
+
+/** The tab counts: one pass over the table. */
+export async function inboxCounts(db: Db): Promise<InboxCounts> {
+  const row = await db.k
+    .selectFrom('contact_submissions')
+    .select([
+      sql<number>`count(*) filter (where not is_spam)`.as('total'),
+      sql<number>`count(*) filter (where not is_spam and not is_read)`.as('unread'),
+      sql<number>`count(*) filter (where not is_spam and is_client)`.as('clients'),
+      sql<number>`count(*) filter (where is_spam)`.as('spam'),
+    ])
+    .executeTakeFirstOrThrow()
+  return { total: Number(row.total), unread: Number(row.unread), clients: Number(row.clients), spam: Number(row.spam) }
+}
+
+/** When the newest request in the inbox came in (for the inbox to notice new ones). */
+export async function latestSubmissionAt(db: Db): Promise<string | null> {
+  const row = await db.k.selectFrom('contact_submissions').select('created_at').where('is_spam', '=', false).orderBy('created_at', 'desc').limit(1).executeTakeFirst()
+  return row ? toIso(row.created_at) : null
+}
+
+export type SubmissionChanges = {
+  is_read?: boolean
+  status?: SubmissionStatus
+  is_client?: boolean
+  client_since?: string | null
+  next_delivery_date?: string | null
+  delivery_frequency?: string | null
+  delivery_notes?: string | null
+  is_spam?: boolean
+}
+
+/**
+ * Applies the admin's changes and returns the row as it is now (undefined: no such row). Marking
+ * read stamps `read_at` once; marking unread clears it. A request taken out of spam gets the
+ * notification it never had.
+ */
+export async function updateSubmission(db: Db, id: string, changes: SubmissionChanges, now = new Date().toISOString()): Promise<Submission | undefined> {
+  return db.k.transaction().execute(async (trx) => {
+    const { is_read, ...rest } = changes
+    const row = await trx
+      .updateTable('contact_submissions')
+      .set({
+        ...rest,
+        ...(is_read === undefined ? {} : { is_read, read_at: is_read ? sql<string>`coalesce(read_at, ${now})` : null }),
+        ...(changes.is_spam === false ? { spam_reason: null } : {}),
+        updated_at: now,
+      })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst()
+    if (!row) return undefined
+    if (changes.is_spam === false) {
+      const queued = await trx.selectFrom('notification_outbox').select('id').where('submission_id', '=', id).executeTakeFirst()
+      if (!queued) await trx.insertInto('notification_outbox').values({ submission_id: id, created_at: now, next_attempt_at: now, attempts: 0 }).execute()
+    }
+    return toSubmission(row)
+  })
+}
+
+/** Deletes a request and its notification; false when there was no such row. */
+export async function deleteSubmission(db: Db, id: string): Promise<boolean> {
+  return db.k.transaction().execute(async (trx) => {
+    await trx.deleteFrom('notification_outbox').where('submission_id', '=', id).execute()
+    const result = await trx.deleteFrom('contact_submissions').where('id', '=', id).executeTakeFirst()
+    return Number(result.numDeletedRows) > 0
+  })
 }

@@ -1,0 +1,77 @@
+// Realistic fake contact requests in bulk, straight into the database (benchmarks, trying the
+// inbox with a full table). Deterministic for a given seed.
+import { randomUUID } from 'node:crypto'
+import type { Db } from '../../src/server/db/client.ts'
+import { SUBMISSION_STATUSES } from '../../src/server/db/schema.ts'
+import { SERVICE_OPTIONS } from '../../src/contact/message.ts'
+
+const FIRST = ['Dana', 'Sam', 'Maria', 'James', 'Linda', 'Robert', 'Patricia', 'Michael', 'Jennifer', 'David', 'Susan', 'Thomas', 'Karen', 'Daniel', 'Nancy', 'Kevin', 'Emily', 'Brian', 'Megan', 'Tyler']
+const LAST = ['Whitaker', 'Ortiz', 'Nguyen', 'Miller', 'Brooks', 'Kowalski', 'Reed', 'Hughes', 'Patel', 'Sullivan', 'Foster', 'Bennett', 'Carroll', 'Dawson', 'Ferris', 'Gallo', 'Hanley', 'Ingram', 'Jacoby', 'Keane']
+const TOWNS = ['Bel Air', 'Aberdeen', 'Havre de Grace', 'Edgewood', 'Fallston', 'Abingdon', 'Forest Hill', 'Churchville', 'Darlington', 'Joppa']
+const MESSAGES = [
+  'The furnace runs but only blows cold air since this morning.',
+  'Our AC is making a loud rattling noise and the upstairs will not cool below 80.',
+  'Looking for a quote on replacing a 20 year old heat pump in {town}.',
+  'Please schedule the spring tune-up for our two systems.',
+  'Water is pooling around the indoor unit. Can someone come out this week?',
+  'Thermostat shows heat on but nothing happens. We have a baby at home.',
+  'Interested in a maintenance plan for our restaurant in {town}.',
+  'Geothermal question: what would it cost for a 2,400 sq ft house?',
+  'Carbon monoxide alarm went off near the furnace last night; we opened the windows.',
+  'Burning smell when the heat first comes on each morning.',
+]
+
+function random(seed: number) {
+  let s = seed >>> 0
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0
+    let t = s
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+/** Inserts `count` requests spread over the last `days` days; returns the time it took (ms). */
+export async function seedSubmissions(db: Db, count: number, { seed = 1, days = 730 } = {}): Promise<number> {
+  const rnd = random(seed)
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)] as T
+  const started = performance.now()
+  const batch = db.kind === 'postgres' ? 1000 : 500
+  const now = Date.now()
+  for (let done = 0; done < count; done += batch) {
+    const rows = Array.from({ length: Math.min(batch, count - done) }, () => {
+      const first = pick(FIRST)
+      const last = pick(LAST)
+      const town = pick(TOWNS)
+      const created = new Date(now - Math.floor(rnd() * days * 86_400_000)).toISOString()
+      const spam = rnd() < 0.03
+      const client = !spam && rnd() < 0.15
+      const read = rnd() < 0.9
+      return {
+        id: randomUUID(),
+        name: `${first} ${last}`,
+        phone: `(410) 555-${String(Math.floor(rnd() * 10_000)).padStart(4, '0')}`,
+        email: rnd() < 0.7 ? `${first}.${last}${Math.floor(rnd() * 100)}@example.com`.toLowerCase() : null,
+        service: rnd() < 0.85 ? pick(SERVICE_OPTIONS).value : null,
+        message: rnd() < 0.9 ? pick(MESSAGES).replace('{town}', town) : null,
+        created_at: created,
+        updated_at: created,
+        is_read: read,
+        read_at: read ? created : null,
+        status: pick(SUBMISSION_STATUSES),
+        is_client: client,
+        client_since: client ? created.slice(0, 10) : null,
+        next_delivery_date: null,
+        delivery_frequency: client ? pick(['Yearly', 'Twice a year', 'Quarterly']) : null,
+        delivery_notes: null,
+        source_page: pick(['/contact', '/contact', '/bel-air-hvac', '/furnace-repair']),
+        referrer: null,
+        is_spam: spam,
+        spam_reason: spam ? 'honeypot field filled in' : null,
+      }
+    })
+    await db.k.insertInto('contact_submissions').values(rows).execute()
+  }
+  return performance.now() - started
+}

@@ -1,0 +1,49 @@
+// The admin password: only its argon2id hash is stored (admin_credentials, one row). Set from
+// ADMIN_PASSWORD at start or by `npm run admin:password`; checked on the server at login.
+import { hash, verify } from '@node-rs/argon2'
+import type { Db } from '../db/client.ts'
+
+export const MIN_PASSWORD_LENGTH = 12
+
+export async function storedPasswordHash(db: Db): Promise<string | undefined> {
+  const row = await db.k.selectFrom('admin_credentials').select('password_hash').where('id', '=', 1).executeTakeFirst()
+  return row?.password_hash
+}
+
+/**
+ * Stores the hash of `password` (argon2id, the library's defaults: 19 MiB, 2 passes) and signs
+ * out every session: a password is changed when the old one may be known.
+ */
+export async function setAdminPassword(db: Db, password: string, now = new Date().toISOString()): Promise<void> {
+  if (password.length < MIN_PASSWORD_LENGTH) throw new Error(`The password must have at least ${MIN_PASSWORD_LENGTH} characters.`)
+  const passwordHash = await hash(password)
+  await db.k
+    .insertInto('admin_credentials')
+    .values({ id: 1, password_hash: passwordHash, updated_at: now })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ password_hash: passwordHash, updated_at: now }))
+    .execute()
+  await db.k.deleteFrom('admin_sessions').execute()
+}
+
+/** True when `password` is the admin password. False, not an error, when none is set. */
+export async function checkAdminPassword(db: Db, password: string): Promise<boolean> {
+  const stored = await storedPasswordHash(db)
+  if (!stored) return false
+  try {
+    return await verify(stored, password)
+  } catch {
+    return false
+  }
+}
+
+/**
+ * At start: make ADMIN_PASSWORD the password unless it already is (no new hash, and no new
+ * `updated_at`, on every restart). Returns what happened, for the log.
+ */
+export async function applyAdminPasswordFromEnv(db: Db, password: string | undefined): Promise<'set' | 'unchanged' | 'missing' | 'stored'> {
+  const stored = await storedPasswordHash(db)
+  if (password === undefined) return stored ? 'stored' : 'missing'
+  if (stored && (await verify(stored, password).catch(() => false))) return 'unchanged'
+  await setAdminPassword(db, password)
+  return 'set'
+}
