@@ -1,14 +1,156 @@
-// The contact form section on /contact (issue 4 builds the form itself: fields from the contact
-// schema, server validation, no-JS post, and the enhancement in src/client/contact-form.ts).
+// The contact form on /contact, rendered at build time. It works as a plain form POST to
+// /api/contact (a confirmation page, or this page filled with the problems by
+// src/server/contact/form-page.ts); src/client/contact-form.ts turns it into a JSON send with the
+// "Sending..." state and the toasts of SPEC §4/§8. Attributes come from the one contact schema
+// (src/contact/message.ts); the hooks the script and the server find things by are named in
+// src/contact/markup.ts. Decisions: docs/decisions/014-contact-form-ui.md.
+import type { ReactNode } from 'react'
+import { CircleAlert, CircleCheck, Send, X } from 'lucide-react'
 import type { ContactFormBlock } from '../catalogue/types.gen.ts'
+import { fieldRules, SERVICE_OPTIONS, type Field } from '../contact/message.ts'
+import { controlId, FIELD_ATTR, PROBLEM_ATTR, PROBLEM_LIST_ATTR, PROBLEMS_ATTR, PROBLEMS_HEADING_ATTR, problemId, SUMMARY_ATTR } from '../contact/markup.ts'
+import { buttonClass } from './actions.tsx'
 
-export function ContactForm({ form }: { form: ContactFormBlock }) {
+// Words no visitor sees (the trap field is hidden from people and assistive technology) or only
+// hears (the toast's close button): kept here rather than in the page's copy.
+const HONEYPOT_LABEL = 'Leave this field empty'
+const DISMISS_LABEL = 'Dismiss notification'
+
+const REGION = 'flex w-full flex-col items-center sm:items-end'
+
+const CONTROL =
+  'block min-h-12 w-full rounded-lg border border-slate-500 bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-xs placeholder:text-slate-500 aria-[invalid=true]:border-red-700 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-700'
+
+/** The attributes every control shares: its id, name, marker and the schema's rules. */
+function controlAttrs(field: Field) {
+  const rules = fieldRules(field)
+  return {
+    id: controlId(field),
+    name: field,
+    className: CONTROL,
+    ...{ [FIELD_ATTR]: field },
+    ...(rules.required ? { required: true } : {}),
+    ...(rules.maxLength !== undefined ? { maxLength: rules.maxLength } : {}),
+  }
+}
+
+function FieldRow({ field, label, wide = false, children }: { field: Field; label: string; wide?: boolean; children: ReactNode }) {
   return (
-    <section aria-labelledby="contact-form" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm" data-contact-form-slot="">
+    <div className={wide ? 'sm:col-span-2' : ''}>
+      <label htmlFor={controlId(field)} className="block font-semibold text-slate-900">
+        {label}
+      </label>
+      <div className="mt-1.5">{children}</div>
+      {/* Filled by the script or the server when the field has a problem. */}
+      <p id={problemId(field)} className="mt-1.5 text-sm font-semibold text-red-700" hidden {...{ [PROBLEM_ATTR]: field }} />
+    </div>
+  )
+}
+
+/** A toast's markup, cloned by src/client/toast.ts into its live region. */
+function ToastTemplate({ tone, title, text }: { tone: 'success' | 'error'; title: string; text: string }) {
+  const error = tone === 'error'
+  const Icon = error ? CircleAlert : CircleCheck
+  return (
+    <template data-toast={tone}>
+      <div
+        className={`toast pointer-events-auto flex w-full items-start gap-3 rounded-xl p-4 shadow-xl ring-1 sm:w-96 ${
+          error ? 'bg-red-700 text-white ring-red-800' : 'bg-white text-slate-800 ring-slate-300'
+        }`}
+      >
+        <Icon className={`mt-0.5 size-6 shrink-0 ${error ? 'text-white' : 'text-green-700'}`} aria-hidden="true" focusable="false" />
+        <div className="min-w-0 flex-1">
+          <p className={`font-bold ${error ? 'text-white' : 'text-slate-900'}`}>{title}</p>
+          <p className="mt-1">{text}</p>
+          <p className="mt-2 font-semibold" data-toast-detail="" hidden />
+        </div>
+        <button
+          type="button"
+          className={`-m-2 inline-flex size-11 shrink-0 items-center justify-center rounded-lg ${error ? 'text-white hover:bg-red-800 focus-visible:outline-white' : 'text-slate-600 hover:bg-slate-100'}`}
+          aria-label={DISMISS_LABEL}
+          data-toast-dismiss=""
+        >
+          <X className="size-5" aria-hidden="true" focusable="false" />
+        </button>
+      </div>
+    </template>
+  )
+}
+
+export function ContactForm({ form, path }: { form: ContactFormBlock; path: string }) {
+  const phone = fieldRules('phone')
+  return (
+    <section aria-labelledby="contact-form" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm lg:self-start">
       <h2 id="contact-form" className="text-2xl font-bold text-brand-900">
         {form.heading}
       </h2>
       {form.intro && <p className="mt-2 text-slate-600">{form.intro}</p>}
+
+      <form method="post" action="/api/contact" className="mt-6" data-contact-form="" data-sending-label={form.sendingLabel}>
+        {/* The problems of a form sent without JavaScript, listed by the server (hidden while empty). */}
+        <section
+          id="contact-problems"
+          aria-labelledby="contact-problems-heading"
+          tabIndex={-1}
+          hidden
+          className="mb-6 rounded-lg border-l-4 border-red-700 bg-red-50 p-4 text-red-900"
+          {...{ [PROBLEMS_ATTR]: '' }}
+        >
+          <h3 id="contact-problems-heading" className="flex items-center gap-2 font-bold">
+            <CircleAlert className="size-5 shrink-0" aria-hidden="true" focusable="false" />
+            <span {...{ [PROBLEMS_HEADING_ATTR]: '' }}>{form.problemsHeading}</span>
+          </h3>
+          <p className="mt-2" hidden {...{ [SUMMARY_ATTR]: '' }} />
+          <ul className="mt-2 list-disc space-y-1 pl-6 [&_a]:font-semibold [&_a]:underline [&_a]:underline-offset-2" {...{ [PROBLEM_LIST_ATTR]: '' }} />
+        </section>
+
+        <div className="grid gap-5 sm:grid-cols-2">
+          <FieldRow field="name" label={form.labels.name}>
+            <input type="text" autoComplete="name" autoCapitalize="words" {...controlAttrs('name')} />
+          </FieldRow>
+          <FieldRow field="phone" label={form.labels.phone}>
+            {/* The pattern's title is what the browser says when the number does not fit it. */}
+            <input type="tel" inputMode="tel" autoComplete="tel" pattern={phone.pattern} title={form.problems.phone} {...controlAttrs('phone')} />
+          </FieldRow>
+          <FieldRow field="email" label={form.labels.email}>
+            <input type="email" autoComplete="email" spellCheck={false} {...controlAttrs('email')} />
+          </FieldRow>
+          <FieldRow field="service" label={form.labels.service}>
+            <select {...controlAttrs('service')} defaultValue="">
+              <option value="">{form.servicePlaceholder}</option>
+              {SERVICE_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </FieldRow>
+          <FieldRow field="message" label={form.labels.message} wide>
+            <textarea rows={5} placeholder={form.messagePlaceholder} {...controlAttrs('message')} className={`${CONTROL} resize-y`} />
+          </FieldRow>
+        </div>
+
+        {/* Honeypot: off-screen rather than display:none (which bots look for), and out of reach of
+            keyboards and assistive technology. A value here marks the request as suspected spam. */}
+        <div className="absolute -left-[10000px] top-auto size-px overflow-hidden" aria-hidden="true">
+          <label htmlFor="contact-website">{HONEYPOT_LABEL}</label>
+          <input id="contact-website" type="text" name="website" tabIndex={-1} autoComplete="off" />
+        </div>
+        <input type="hidden" name="page" value={path} />
+
+        <button type="submit" className={`${buttonClass('primary')} mt-6 w-full disabled:cursor-wait disabled:opacity-80 sm:w-auto`}>
+          <Send className="size-5" aria-hidden="true" focusable="false" />
+          <span data-submit-label="">{form.submitLabel}</span>
+        </button>
+      </form>
+
+      {/* Toasts (src/client/toast.ts): live regions present from the start, so what enters them is announced. */}
+      <div className="toast-viewport pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 px-4 pt-4 sm:right-0 sm:left-auto sm:items-end">
+        <div role="status" aria-live="polite" aria-atomic="true" className={REGION} data-toast-region="success" />
+        <div role="alert" aria-atomic="true" className={REGION} data-toast-region="error" />
+      </div>
+      <ToastTemplate tone="success" title={form.success.title} text={form.success.text} />
+      <ToastTemplate tone="error" title={form.failure.title} text={form.failure.text} />
     </section>
   )
 }

@@ -11,7 +11,7 @@ export function ContactTemplate({ page, business }: TemplateProps<ContactPage>) 
       <Hero hero={page.hero} phone={business.phone} />
       <div className="bg-slate-50">
         <div className="container-page grid gap-8 py-12 sm:py-16 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-          <ContactForm form={page.form} />
+          <ContactForm form={page.form} path={page.path} />
           <div className="space-y-8">
             <ContactDetails details={page.details} business={business} />
             <EmergencyBox emergency={business.emergency} phone={business.phone} />

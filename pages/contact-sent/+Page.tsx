@@ -1,0 +1,23 @@
+import { CircleCheck } from 'lucide-react'
+import { useData } from 'vike-react/useData'
+import { buttonClass, CallButton } from '../../src/sections/actions.tsx'
+import type { ContactSentData } from './+data.ts'
+
+export default function ContactSentPage() {
+  const { chrome, notice, backLabel, callLabel } = useData<ContactSentData>()
+  return (
+    <section className="container-page flex min-h-[60vh] flex-col items-center justify-center py-16 text-center sm:py-20" aria-labelledby="page-title">
+      <CircleCheck className="size-16 text-green-700" aria-hidden="true" focusable="false" />
+      <h1 id="page-title" className="mt-4 text-3xl font-bold text-brand-900 sm:text-4xl">
+        {notice.title}
+      </h1>
+      <p className="mt-4 max-w-xl text-lg text-slate-700">{notice.text}</p>
+      <div className="mt-8 flex w-full flex-col justify-center gap-3 sm:w-auto sm:flex-row">
+        <CallButton phone={chrome.business.phone} label={callLabel} tone="primary" />
+        <a href="/" className={buttonClass('outline')}>
+          {backLabel}
+        </a>
+      </div>
+    </section>
+  )
+}

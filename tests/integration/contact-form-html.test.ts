@@ -1,0 +1,181 @@
+// The contact form as the build wrote it into /contact, read from dist/: labels from the copy,
+// attributes from the one contact schema, SPEC §3's service options, a form that posts without
+// JavaScript, a honeypot hidden from people, the toasts' words for the script, and the
+// no-JavaScript confirmation page /contact/sent (not indexed, not in the sitemap). Also: the
+// server's filler (src/server/contact/form-page.ts) still finds its markers in the built page.
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { loadCatalogue } from '../../src/catalogue/load.ts'
+import { FIELDS, fieldRules } from '../../src/contact/message.ts'
+import { fillContactPage } from '../../src/server/contact/form-page.ts'
+import { builtHtml, distClient } from '../helpers/built-site.ts'
+import { byTag, closest, findAll, linksIn, readPage, textOf, type El } from '../helpers/html.ts'
+
+const catalogue = loadCatalogue()
+const contact = catalogue.pages.find((p) => p.path === '/contact')
+if (contact?.template !== 'contact') throw new Error('no contact record')
+const copy = contact.form
+const { business } = catalogue
+const html = builtHtml('/contact')
+const page = readPage(html)
+const forms = findAll(page.main, byTag('form'))
+const form = forms[0] as El
+const byId = (id: string) => findAll(page.doc, (e) => e.attrs.id === id)
+const control = (field: string) => findAll(form, (e) => e.attrs.name === field)
+
+describe('/contact: the form', () => {
+  test('one form, sent as a plain POST to /api/contact without JavaScript', () => {
+    expect(forms).toHaveLength(1)
+    expect(form.attrs).toMatchObject({ method: 'post', action: '/api/contact' })
+    expect(form.attrs.novalidate).toBeUndefined()
+    expect(form.attrs.enctype ?? 'application/x-www-form-urlencoded').toBe('application/x-www-form-urlencoded')
+  })
+
+  test('is the section "Request Service" with its intro', () => {
+    const section = page.section(copy.heading)
+    expect(section.children).toContain(form)
+    expect(textOf(section)).toContain(copy.intro as string)
+  })
+
+  test.each(FIELDS)('%s: one control, labelled with the words of the copy', (field) => {
+    const [el, ...more] = control(field)
+    expect(more).toEqual([])
+    const labels = findAll(page.doc, (e) => e.tag === 'label' && e.attrs.for === el?.attrs.id)
+    expect(labels.map(textOf)).toEqual([copy.labels[field]])
+  })
+
+  test('labels as SPEC §5 gives them: "Full Name *" and "Phone Number *"', () => {
+    expect(findAll(form, byTag('label')).map(textOf).slice(0, 2)).toEqual(['Full Name *', 'Phone Number *'])
+  })
+
+  test.each(FIELDS)('%s: required, maxlength and pattern as the contact schema says', (field) => {
+    const el = control(field)[0] as El
+    const rules = fieldRules(field)
+    expect('required' in el.attrs, 'required').toBe(rules.required)
+    expect(el.attrs.maxlength).toBe(rules.maxLength === undefined ? undefined : String(rules.maxLength))
+    expect(el.attrs.pattern).toBe(rules.pattern)
+  })
+
+  test('only name and phone are required (SPEC §5)', () => {
+    expect(FIELDS.filter((f) => 'required' in (control(f)[0] as El).attrs)).toEqual(['name', 'phone'])
+  })
+
+  test('kinds of field: a name, a phone number with its keypad, an e-mail address, a choice, a text', () => {
+    const attrs = Object.fromEntries(FIELDS.map((f) => [f, (control(f)[0] as El).attrs]))
+    expect(attrs.name).toMatchObject({ type: 'text', autocomplete: 'name' })
+    expect(attrs.phone).toMatchObject({ type: 'tel', inputmode: 'tel', autocomplete: 'tel', pattern: fieldRules('phone').pattern })
+    expect(attrs.phone?.title).toBe(copy.problems.phone)
+    expect(attrs.email).toMatchObject({ type: 'email', autocomplete: 'email' })
+    expect(fieldRules('email').email).toBe(true)
+    expect(control('service')[0]?.tag).toBe('select')
+    expect(control('message')[0]?.tag).toBe('textarea')
+    expect(attrs.message?.placeholder).toBe(copy.messagePlaceholder)
+  })
+
+  test('the phone pattern takes the numbers people write and refuses too few digits', () => {
+    const re = new RegExp(`^(?:${fieldRules('phone').pattern})$`, 'v')
+    for (const ok of ['(410) 555-0199', '+1 410 555 0199', '410.555.0199', '4105550199']) expect(re.test(ok), ok).toBe(true)
+    for (const bad of ['555-0199', 'call me', '']) expect(re.test(bad), bad).toBe(false)
+  })
+
+  test('the service choice: "Select a service..." first, then the options of SPEC §3', () => {
+    const options = findAll(control('service')[0] as El, byTag('option')).map((o) => [o.attrs.value, textOf(o)])
+    expect(options).toEqual([
+      ['', 'Select a service...'],
+      ['ac-repair', 'AC Repair'],
+      ['heating-repair', 'Heating Repair'],
+      ['installation', 'New Installation'],
+      ['maintenance', 'Maintenance'],
+      ['commercial', 'Commercial Service'],
+      ['emergency', 'Emergency Service'],
+      ['other', 'Other'],
+    ])
+  })
+
+  test('the send button says "Send Message"; the script finds "Sending..." on the form', () => {
+    const buttons = findAll(form, byTag('button'))
+    expect(buttons.map((b) => [b.attrs.type, textOf(b)])).toEqual([['submit', 'Send Message']])
+    expect(form.attrs['data-sending-label']).toBe('Sending...')
+  })
+
+  test('a hidden field names the page the form was sent from', () => {
+    expect(control('page').map((e) => e.attrs)).toEqual([{ type: 'hidden', name: 'page', value: '/contact' }])
+  })
+
+  test('the honeypot: a text field named website, off-screen, hidden from assistive technology, out of the tab order', () => {
+    const [trap, ...more] = control('website')
+    expect(more).toEqual([])
+    expect(trap?.attrs).toMatchObject({ type: 'text', tabindex: '-1', autocomplete: 'off' })
+    const wrapper = closest(trap as El, (e) => e.attrs['aria-hidden'] === 'true')
+    expect(wrapper).toBeDefined()
+    expect(wrapper?.attrs.class).toMatch(/(^| )absolute( |$)/)
+    expect(wrapper?.attrs.class).toMatch(/-left-\[10000px\]/)
+    // Not display:none, which bots detect, and not type="hidden", which they skip.
+    for (const el of [wrapper, trap]) expect(el?.attrs.class ?? '').not.toMatch(/(^| )(hidden|sr-only|invisible)( |$)/)
+    expect(findAll(page.doc, (e) => e.tag === 'label' && e.attrs.for === trap?.attrs.id)).toHaveLength(1)
+  })
+
+  test("the problems box and each field's problem slot are there, hidden and empty", () => {
+    const [box] = findAll(form, (e) => e.attrs['data-contact-problems'] !== undefined)
+    expect(box?.attrs.hidden).toBe('')
+    expect(textOf(box as El)).toBe(copy.problemsHeading)
+    for (const field of FIELDS) {
+      const slot = byId(`contact-${field}-problem`)
+      expect(slot.map((e) => [e.attrs.hidden, textOf(e)])).toEqual([['', '']])
+    }
+  })
+
+  test("the toasts: SPEC §8's words, in live regions that are on the page from the start", () => {
+    const templates = Object.fromEntries(findAll(page.main, byTag('template')).map((t) => [t.attrs['data-toast'], textOf(t)]))
+    expect(templates).toEqual({
+      success: `Message Sent!Thanks for contacting ${business.name}! A technician will reach out shortly to confirm your appointment or answer your question.`,
+      error: 'ErrorFailed to send message. Please try again or call us directly.',
+    })
+    expect(findAll(page.main, (e) => e.attrs['data-toast-region'] !== undefined).map((e) => [e.attrs['data-toast-region'], e.attrs.role, e.attrs['aria-live']])).toEqual([
+      ['success', 'status', 'polite'],
+      ['error', 'alert', undefined],
+    ])
+  })
+
+  test('no inline style attribute or inline event handler (the CSP allows neither)', () => {
+    expect(html).not.toMatch(/\sstyle="/)
+    expect(html).not.toMatch(/\son[a-z]+="/)
+  })
+
+  test('the server can fill the built page: every marker is there once', () => {
+    const filled = readPage(fillContactPage(html, { values: { name: ' ', phone: '410' }, problems: { name: copy.problems.name, phone: copy.problems.phone }, summary: 'x' }))
+    expect(filled.title.startsWith(`${copy.problemsHeading} – `)).toBe(true)
+    const box = findAll(filled.main, (e) => e.attrs['data-contact-problems'] !== undefined)[0] as El
+    expect(linksIn(box)).toEqual([
+      { href: '#contact-name', text: copy.problems.name },
+      { href: '#contact-phone', text: copy.problems.phone },
+    ])
+  })
+})
+
+describe('/contact/sent: where a send without JavaScript lands', () => {
+  const sent = readPage(builtHtml('/contact/sent'))
+
+  test('shows the success notice, a call button and the way back home', () => {
+    expect(textOf(findAll(sent.main, byTag('h1'))[0] as El)).toBe(copy.success.title)
+    expect(textOf(sent.main)).toContain(copy.success.text)
+    expect(linksIn(sent.main)).toEqual([
+      { href: `tel:${business.phone.e164}`, text: contact.hero.callLabel },
+      { href: '/', text: copy.sent.backLabel },
+    ])
+  })
+
+  test('is not indexed: its own title, robots noindex, no canonical link, no structured data', () => {
+    expect(sent.title).toBe(copy.sent.seoTitle)
+    expect(findAll(sent.doc, (e) => e.tag === 'meta' && e.attrs.name === 'robots')[0]?.attrs.content).toMatch(/\bnoindex\b/)
+    expect(sent.canonical).toBeUndefined()
+    expect(sent.jsonLd).toEqual([])
+  })
+
+  test('is not in the sitemap', () => {
+    const sitemap = readFileSync(path.join(distClient, 'sitemap.xml'), 'utf8')
+    expect(sitemap).toContain('/contact</loc>')
+    expect(sitemap).not.toContain('/contact/sent')
+  })
+})
