@@ -41,6 +41,13 @@ export function createApp({ config, log, site, health, routes }: AppDeps): Hono<
     for (const [name, value] of Object.entries(apiHeaders)) if (!c.res.headers.has(name)) c.res.headers.set(name, value)
   })
 
+  // How long the server worked on an API answer, for benchmarks and the browser's dev tools.
+  app.use('/api/*', async (c, next) => {
+    const started = performance.now()
+    await next()
+    c.res.headers.set('server-timing', `app;dur=${(performance.now() - started).toFixed(1)}`)
+  })
+
   // Old addresses: permanent redirects, so browsers and search engines replace them.
   app.all(REDIRECT_HOME[0] as string, (c) => c.redirect('/', 301))
   for (const p of REDIRECT_HOME.slice(1)) app.all(p, (c) => c.redirect('/', 301))
