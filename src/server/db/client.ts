@@ -56,8 +56,11 @@ export function openDatabase(database: Config['database']): Db {
       query_timeout: 10_000,
       idleTimeoutMillis: 30_000,
     })
-    // An idle client losing its connection (PostgreSQL restarted) must not crash the process.
+    // A connection lost while idle in the pool, or while checked out between two statements of a
+    // transaction (PostgreSQL restarted, network cut), must not crash the process: the query on it
+    // fails and reaches its caller, and the pool drops the broken client (tests/faults).
     pool.on('error', () => {})
+    pool.on('connect', (client) => client.on('error', () => {}))
     const k = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) })
     return {
       kind: 'postgres',

@@ -1,0 +1,228 @@
+// Faults, and nothing lost (issue 6): the server killed with -9 mid-traffic, PostgreSQL gone
+// mid-traffic, the mail server down for a while, SIGTERM with requests in flight. Every request
+// that got a 2xx must be in the database. Each test prints its figures (attempts, acknowledged,
+// stored) and adds them to .reports/faults.json.
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { once } from 'node:events'
+import http from 'node:http'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { openDatabase, type Db } from '../../src/server/db/client.ts'
+import { startServer, projectRoot, type RunningServer } from '../helpers/server.ts'
+import { startSmtp } from '../helpers/smtp.ts'
+import { createStorage, STORAGE_KINDS, type StorageTarget } from '../helpers/storage.ts'
+import { startTcpProxy } from '../helpers/tcp-proxy.ts'
+
+const PHONE = '(410) 555-0142'
+const figures: Record<string, unknown> = {}
+afterAll(() => {
+  mkdirSync(path.join(projectRoot, '.reports'), { recursive: true })
+  writeFileSync(path.join(projectRoot, '.reports/faults.json'), `${JSON.stringify(figures, null, 2)}\n`)
+})
+const report = (name: string, values: Record<string, unknown>) => {
+  figures[name] = values
+  console.log(`${name}: ${Object.entries(values).map(([k, v]) => `${k} ${v}`).join(', ')}`)
+}
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+type Outcome = { name: string; status?: number; error?: string; body?: { success?: boolean; error?: string }; startedAt: number; ms: number }
+
+let sequence = 0
+/** Sends uniquely named requests from `concurrency` loops until `stop()` says so. */
+async function traffic(url: () => string, { concurrency, stop, prefix }: { concurrency: number; stop: () => boolean; prefix: string }): Promise<Outcome[]> {
+  const outcomes: Outcome[] = []
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (!stop()) {
+        const n = sequence++
+        const name = `${prefix} ${n}`
+        const startedAt = Date.now()
+        try {
+          const res = await fetch(`${url()}/api/contact`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', accept: 'application/json', 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
+            body: JSON.stringify({ name, phone: '(410) 555-0199', message: 'Fault test', elapsedMs: 9000 }),
+            signal: AbortSignal.timeout(15_000),
+          })
+          const body = (await res.json().catch(() => ({}))) as Outcome['body']
+          outcomes.push({ name, status: res.status, ...(body ? { body } : {}), startedAt, ms: Date.now() - startedAt })
+        } catch (error) {
+          outcomes.push({ name, error: (error as Error).cause ? String((error as Error & { cause: Error }).cause.message) : (error as Error).message, startedAt, ms: Date.now() - startedAt })
+          await sleep(20)
+        }
+      }
+    }),
+  )
+  return outcomes
+}
+
+async function storedNames(db: Db, prefix: string): Promise<Set<string>> {
+  const rows = await db.k.selectFrom('contact_submissions').select('name').where('name', 'like', `${prefix} %`).execute()
+  return new Set(rows.map((r) => r.name))
+}
+
+describe.each(STORAGE_KINDS)('kill -9 mid-traffic on %s', (kind) => {
+  let storage: StorageTarget
+  afterAll(async () => storage?.remove())
+
+  it('keeps every request that was acknowledged', async () => {
+    storage = await createStorage(kind)
+    const server = await startServer({ DATABASE_URL: storage.databaseUrl, TRUST_PROXY: '1' })
+    let killed = false
+    const load = traffic(() => server.url, { concurrency: 16, stop: () => killed, prefix: `kill-${kind}` })
+    await sleep(1_500)
+    server.process.kill('SIGKILL')
+    killed = true
+    await server.stop()
+    const outcomes = await load
+
+    // Start again on the same storage: it must open (SQLite replays its log) and hold every acknowledged row.
+    const again = await startServer({ DATABASE_URL: storage.databaseUrl })
+    await again.stop()
+    const db = await storage.open()
+    const stored = await storedNames(db, `kill-${kind}`)
+    await db.close()
+    const acknowledged = outcomes.filter((o) => o.status === 201)
+    const lost = acknowledged.filter((o) => !stored.has(o.name))
+    report(`kill -9 on ${kind}`, { attempts: outcomes.length, acknowledged: acknowledged.length, stored: stored.size, 'acknowledged but missing': lost.length, 'failed in flight': outcomes.filter((o) => o.error).length })
+    expect(acknowledged.length).toBeGreaterThan(100)
+    expect(lost).toEqual([])
+    expect(outcomes.filter((o) => o.status !== undefined && o.status !== 201)).toEqual([])
+  })
+})
+
+describe('PostgreSQL gone mid-traffic', () => {
+  it('answers a clear 503 with the phone number (never a hang, never a 2xx unsaved), reports unhealthy, and recovers by itself', async () => {
+    const storage = await createStorage('PostgreSQL')
+    const proxy = await startTcpProxy('127.0.0.1', 5432)
+    const viaProxy = new URL(storage.databaseUrl)
+    viaProxy.port = String(proxy.port)
+    const server: RunningServer = await startServer({ DATABASE_URL: viaProxy.toString(), TRUST_PROXY: '1' })
+    try {
+      let stop = false
+      const load = traffic(() => server.url, { concurrency: 8, stop: () => stop, prefix: 'pg-down' })
+      await sleep(1_500)
+      const cutAt = Date.now()
+      await proxy.cut()
+      await sleep(1_000)
+      const health = await fetch(`${server.url}/healthz`)
+      const healthBody = (await health.json()) as { status: string; checks: { database: { ok: boolean } } }
+      await sleep(3_000)
+      const restoredAt = Date.now()
+      await proxy.restore()
+      // It must come back without a restart: wait for the first success after the restore.
+      let recoveredAt = 0
+      while (!recoveredAt && Date.now() - restoredAt < 15_000) {
+        await sleep(100)
+        const ok = (await fetch(`${server.url}/healthz`)).status === 200
+        if (ok) recoveredAt = Date.now()
+      }
+      await sleep(1_500)
+      stop = true
+      const outcomes = await load
+
+      const db = await storage.open()
+      const stored = await storedNames(db, 'pg-down')
+      await db.close()
+      const acknowledged = outcomes.filter((o) => o.status === 201)
+      const refused = outcomes.filter((o) => o.status === 503)
+      const during = outcomes.filter((o) => o.startedAt >= cutAt && o.startedAt < restoredAt)
+      report('PostgreSQL down', {
+        attempts: outcomes.length,
+        acknowledged: acknowledged.length,
+        stored: stored.size,
+        '503 answers': refused.length,
+        'slowest answer while down (ms)': Math.max(...during.map((o) => o.ms)),
+        'recovered after restore (ms)': recoveredAt - restoredAt,
+      })
+      expect(health.status).toBe(503)
+      expect(healthBody).toMatchObject({ status: 'unhealthy', checks: { database: { ok: false } } })
+      expect(refused.length).toBeGreaterThan(0)
+      for (const o of refused) expect(o.body).toEqual({ success: false, error: expect.stringContaining(PHONE) })
+      expect(outcomes.filter((o) => o.error || (o.status !== 201 && o.status !== 503))).toEqual([])
+      expect(Math.max(...during.map((o) => o.ms))).toBeLessThan(5_000)
+      expect(acknowledged.filter((o) => !stored.has(o.name))).toEqual([])
+      expect(recoveredAt).toBeGreaterThan(0)
+      expect(acknowledged.some((o) => o.startedAt > restoredAt)).toBe(true)
+    } finally {
+      await server.stop()
+      await proxy.close()
+      await storage.remove()
+    }
+  })
+})
+
+describe('the mail server down for a while', () => {
+  it('loses no notification and sends none twice once it returns', async () => {
+    const storage = await createStorage('SQLite')
+    const probe = await startSmtp()
+    const port = probe.port
+    await probe.close()
+    const server = await startServer({ DATABASE_URL: storage.databaseUrl, SMTP_URL: `smtp://127.0.0.1:${port}`, NOTIFY_EMAIL: 'office@longbar-hvac.example', TRUST_PROXY: '1' })
+    try {
+      const count = 6
+      for (let i = 0; i < count; i++) {
+        const res = await fetch(`${server.url}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': `192.0.2.${i}` }, body: JSON.stringify({ name: `Mail wait ${i}`, phone: '4105550199' }) })
+        expect(res.status).toBe(201)
+      }
+      await sleep(3_000)
+      const smtp = await startSmtp(port)
+      const upAt = Date.now()
+      await smtp.waitFor(count, 40_000)
+      const deliveredAfter = Date.now() - upAt
+      await sleep(3_000)
+      const names = smtp.received.map((m) => /Name: +(.*)/.exec(m.text)?.[1])
+      const failures = server.records().filter((r) => r.msg === 'notification not sent; will retry').length
+      report('SMTP down 3 s', { requests: count, 'failed attempts while down': failures, delivered: names.length, distinct: new Set(names).size, 'all delivered within (ms of return)': deliveredAfter })
+      await smtp.close()
+      expect(names).toHaveLength(count)
+      expect(new Set(names).size).toBe(count)
+      expect(failures).toBeGreaterThanOrEqual(count)
+    } finally {
+      await server.stop()
+      await storage.remove()
+    }
+  })
+})
+
+describe('SIGTERM with requests in flight', () => {
+  it('finishes them, refuses new connections, then exits 0', async () => {
+    const storage = await createStorage('SQLite')
+    const server = await startServer({ DATABASE_URL: storage.databaseUrl, TRUST_PROXY: '1' })
+    const { hostname, port } = new URL(server.url)
+    // Requests whose bodies arrive in two parts, the second after the signal.
+    const slow = (i: number) => {
+      const body = JSON.stringify({ name: `Drain ${i}`, phone: '4105550199' })
+      const req = http.request({ host: hostname, port, method: 'POST', path: '/api/contact', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-forwarded-for': `192.0.2.${100 + i}` } })
+      const status = new Promise<number>((resolve, reject) => {
+        req.on('response', (res) => {
+          res.resume()
+          res.on('end', () => resolve(res.statusCode ?? 0))
+        })
+        req.on('error', reject)
+      })
+      req.write(body.slice(0, 10))
+      return { status, finish: () => req.end(body.slice(10)) }
+    }
+    const requests = [0, 1, 2, 3, 4].map(slow)
+    await sleep(300)
+    server.process.kill('SIGTERM')
+    await sleep(300)
+    const refused = await fetch(`${server.url}/healthz`).then(
+      () => 'answered',
+      (error: Error & { cause?: { code?: string } }) => error.cause?.code ?? error.message,
+    )
+    for (const r of requests) r.finish()
+    const statuses = await Promise.all(requests.map((r) => r.status))
+    const [code] = (await once(server.process, 'exit')) as [number | null]
+    const db = openDatabase({ kind: 'sqlite', file: new URL(storage.databaseUrl).pathname })
+    const stored = await storedNames(db, 'Drain')
+    await db.close()
+    await storage.remove()
+    report('SIGTERM drain', { 'in flight': statuses.length, answered201: statuses.filter((s) => s === 201).length, stored: stored.size, 'new connection': refused, 'exit code': code })
+    expect(statuses).toEqual([201, 201, 201, 201, 201])
+    expect(stored.size).toBe(5)
+    expect(refused).toBe('ECONNREFUSED')
+    expect(code).toBe(0)
+  })
+})
