@@ -250,6 +250,8 @@ describe.each(STORAGE_KINDS)('the admin API on %s', (kind) => {
       expect(await find('410-555-0177')).toEqual([ids.furnace])
       expect(await find('(443) 555 0188')).toEqual([ids.ac])
       expect(await find(`${tag} 100%_\\`)).toEqual([])
+      expect(await find(`\u0000\u0001${tag}\u001f "' * ^ - NEAR( AND OR NOT {name}:`)).toEqual([])
+      expect(await find(`${tag}\u0000furnace`)).toEqual([ids.furnace])
     })
 
     it('filters by status and by service, "none" included', async () => {

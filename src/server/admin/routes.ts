@@ -103,7 +103,16 @@ export function adminRoutes({ db, log, publicOrigin, trustProxy, onNotificationQ
       await next()
       c.header('cache-control', 'no-store')
     })
-    app.use('/api/admin/*', bodyLimit({ maxSize: 16 * 1024, onError: (c) => fail(c, 413, 'The request is too large.') }))
+    app.use(
+      '/api/admin/*',
+      bodyLimit({
+        maxSize: 16 * 1024,
+        onError: (c) => {
+          c.header('connection', 'close')
+          return fail(c, 413, 'The request is too large.')
+        },
+      }),
+    )
     app.use('/api/admin/*', sameOrigin)
     app.use('/api/admin/*', signedIn)
 
@@ -248,7 +257,9 @@ function inboxQuery(c: C): { ok: true; query: InboxQuery } | { ok: false; error:
   if (status !== undefined && !SUBMISSION_STATUSES.includes(status as SubmissionStatus)) return { ok: false, error: `status must be one of: ${SUBMISSION_STATUSES.join(', ')}.` }
   const service = p('service') || undefined
   if (service !== undefined && !SERVICES.has(service)) return { ok: false, error: 'service must be a service value or none.' }
-  const q = (p('q') ?? '').trim()
+  // Control characters can be in no stored field (the contact schema refuses them) and break
+  // full-text query syntax: they separate words like spaces.
+  const q = (p('q') ?? '').replace(/[\u0000-\u001f\u007f]+/g, ' ').trim()
   if (q.length > 100) return { ok: false, error: 'Search for at most 100 characters.' }
   const rawLimit = p('limit')
   const limit = rawLimit === undefined || rawLimit === '' ? 50 : Number(rawLimit)

@@ -39,7 +39,14 @@ export function contactRoutes({ db, log, site, build, trustProxy, onNotification
   return (app: Hono<{ Bindings: HttpBindings }>) => {
     app.post(
       '/api/contact',
-      bodyLimit({ maxSize: CONTACT_BODY_LIMIT, onError: (c) => answer(c, { status: 413, error: copy.problems.unreadable }) }),
+      bodyLimit({
+        maxSize: CONTACT_BODY_LIMIT,
+        // The rest of the body is not read: close the connection so no client reuses it half-read.
+        onError: (c) => {
+          c.header('connection', 'close')
+          return answer(c, { status: 413, error: copy.problems.unreadable })
+        },
+      }),
       async (c) => {
         const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
         const isForm = FORM_TYPES.includes(type)
