@@ -226,3 +226,54 @@ describe('SIGTERM with requests in flight', () => {
     expect(code).toBe(0)
   })
 })
+
+describe('a brute-force run against the login', () => {
+  it('is throttled: 5 password checks per address per 15 minutes, whatever the rate of guesses', async () => {
+    const storage = await createStorage('SQLite')
+    const server = await startServer({ DATABASE_URL: storage.databaseUrl, TRUST_PROXY: '1', ADMIN_PASSWORD: 'the real admin password', PUBLIC_ORIGIN: 'http://localhost:3000' })
+    const guess = (from: string, i: number) =>
+      fetch(`${server.url}/api/admin/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', 'x-forwarded-for': from },
+        body: JSON.stringify({ password: `guess ${i}` }),
+      }).then((r) => r.status)
+    try {
+      // One address guessing as fast as it can for 5 seconds, 8 guesses at a time.
+      const statuses: number[] = []
+      const until = Date.now() + 5_000
+      let i = 0
+      await Promise.all(
+        Array.from({ length: 8 }, async () => {
+          while (Date.now() < until) statuses.push(await guess('203.0.113.66', i++))
+        }),
+      )
+      const checked = statuses.filter((s) => s === 401).length
+      const throttled = statuses.filter((s) => s === 429).length
+      // Many addresses (a botnet): each gets its own 5, the server checks them all with argon2id.
+      const addresses = 40
+      const started = Date.now()
+      const spread = await Promise.all(Array.from({ length: addresses * 6 }, (_, k) => guess(`198.18.${Math.floor(k / 6)}.1`, k)))
+      const spreadSeconds = (Date.now() - started) / 1000
+      report('login brute force', {
+        'one address: guesses in 5 s': statuses.length,
+        'password checks allowed': checked,
+        'refused with 429': throttled,
+        'checks allowed per minute per address': `${checked} per 15 minutes (${(checked / 15).toFixed(2)}/min)`,
+        [`${addresses} addresses: guesses`]: spread.length,
+        'checked (401)': spread.filter((s) => s === 401).length,
+        'refused (429)': spread.filter((s) => s === 429).length,
+        'argon2id checks per second, overall': (spread.filter((s) => s === 401).length / spreadSeconds).toFixed(0),
+      })
+      expect(checked).toBe(5)
+      expect(throttled).toBe(statuses.length - 5)
+      expect(spread.filter((s) => s === 401)).toHaveLength(addresses * 5)
+      expect(spread.filter((s) => s === 429)).toHaveLength(addresses)
+      // The real password still opens the door from another address.
+      const owner = await fetch(`${server.url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', 'x-forwarded-for': '192.0.2.200' }, body: JSON.stringify({ password: 'the real admin password' }) })
+      expect(owner.status).toBe(200)
+    } finally {
+      await server.stop()
+      await storage.remove()
+    }
+  })
+})
