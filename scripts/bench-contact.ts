@@ -1,0 +1,298 @@
+// `npm run bench:contact [-- --connections 50 --seconds 10 --warmup 2 --db sqlite|postgres|both --cpu-prof]`:
+// the contact form's throughput (issue 4). Starts the built server (node src/server/main.ts) on a
+// fresh SQLite file, then on a fresh PostgreSQL database (created on
+// postgres://postgres@127.0.0.1:5432, dropped afterwards), sends valid requests to
+// POST /api/contact from N concurrent connections, and prints requests per second, latencies,
+// answers by status, transport errors and the rows stored, which must equal the 2xx answers.
+// Each request comes from its own X-Forwarded-For address (TRUST_PROXY=1), so each goes through
+// the real rate limit without being refused. Writes the figures to .reports/bench-contact.json.
+// --cpu-prof runs the server under `node --cpu-prof` and leaves its profiles in .reports/cpu-prof/
+// (open them in Chrome DevTools). A script that prints figures, not a test. Needs `npm run build` first.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { availableParallelism, tmpdir } from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { openDatabase } from '../src/server/db/client.ts'
+import { countSubmissions } from '../src/server/db/submissions.ts'
+import { commandCpuMs, cpuSpentMs, machineCpuMs, processCpuMs, runLoad, type LoadResult, type Outcomes } from './lib/load.ts'
+import { projectRoot, startBuiltServer } from './lib/server.ts'
+import { createTestDatabase } from '../tests/helpers/postgres.ts'
+
+const PROFILE_DIR = path.join(projectRoot, '.reports', 'cpu-prof')
+/** Above this share of a core used by other processes, a run's figures are not the server's own. */
+const BUSY_MACHINE_PERCENT = 25
+const GOAL = { storedPerSecond: 1_000, p99Ms: 50, connections: 50 }
+
+const { values: args } = parseArgs({
+  options: {
+    connections: { type: 'string', default: '50' },
+    seconds: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
+    db: { type: 'string', default: 'both' },
+    'cpu-prof': { type: 'boolean', default: false },
+  },
+})
+const connections = Number(args.connections)
+const seconds = Number(args.seconds)
+const warmupSeconds = Number(args.warmup)
+if (!Number.isInteger(connections) || connections < 1 || connections > 1_000) throw new Error('--connections must be a whole number from 1 to 1000')
+if (!(seconds > 0 && seconds <= 120)) throw new Error('--seconds must be more than 0 and at most 120')
+if (!(warmupSeconds >= 0 && warmupSeconds <= 30)) throw new Error('--warmup must be from 0 to 30 seconds')
+if (!['sqlite', 'postgres', 'both'].includes(args.db)) throw new Error('--db must be sqlite, postgres or both')
+const databases = (args.db === 'both' ? ['sqlite', 'postgres'] : [args.db]) as Kind[]
+
+type Kind = 'sqlite' | 'postgres'
+
+// ---- Requests: realistic, varied, valid; bodies serialized once, only the address changes. ----
+
+const FIRST = ['Dana', 'Marcus', 'Priya', 'Tom', 'Keisha', 'Luis', 'Hannah', 'Greg', 'Aisha', 'Brian', 'Mei', 'Carlos', 'Erin', 'Darnell', 'Sofia', 'Walt']
+const LAST = ['Whitaker', 'Nguyen', 'Patel', 'Kowalski', 'Brooks', 'Ramirez', 'Sullivan', 'Okafor', 'Fischer', 'Hughes', 'Lindqvist', 'Moreno', 'Carter']
+const SERVICES = ['ac-repair', 'heating-repair', 'installation', 'maintenance', 'commercial', 'emergency', 'other']
+const SENTENCES = [
+  'The furnace runs but blows cold air since this morning.',
+  'Our upstairs AC stopped cooling and the outdoor unit is humming.',
+  'We would like a quote for replacing a 20-year-old heat pump.',
+  'Please schedule the yearly maintenance visit for two units.',
+  'There is water pooling under the air handler in the basement.',
+  'The thermostat shows the right setting but the house stays at 80 degrees.',
+  'We run a small office in Bel Air and need the rooftop unit checked.',
+  'Mornings are best for us, any day next week.',
+  'The pilot light keeps going out on the old boiler.',
+  'A loud rattling started when the blower kicks on.',
+  'We just bought the house and do not know when the system was last serviced.',
+  'Call the cell number, the landline is not working.',
+]
+const VARIANTS = 997 // prime, so name, service and message combinations do not repeat in step
+
+const bodies: Buffer[] = Array.from({ length: VARIANTS }, (_, i) => {
+  const first = FIRST[i % FIRST.length] as string
+  const last = LAST[(i * 7) % LAST.length] as string
+  const sentences = Array.from({ length: 1 + (i % 3) }, (_, k) => SENTENCES[(i * 5 + k * 3) % SENTENCES.length]).join(' ')
+  return Buffer.from(
+    JSON.stringify({
+      name: `${first} ${last}`,
+      phone: `(410) 555-01${String(i % 100).padStart(2, '0')}`,
+      email: `${first.toLowerCase()}.${last.toLowerCase()}${i % 10 === 0 ? '' : i % 89}@example.com`,
+      service: SERVICES[i % SERVICES.length],
+      message: sentences,
+      page: '/contact',
+      elapsedMs: 8000,
+    }),
+  )
+})
+
+/** 10.x.y.z from a counter: a different client address for each of 16 million requests. */
+const address = (n: number) => `10.${(n >>> 16) & 255}.${(n >>> 8) & 255}.${n & 255}`
+
+const makeRequest = (i: number) => ({
+  method: 'POST',
+  path: '/api/contact',
+  headers: { 'content-type': 'application/json', accept: 'application/json', 'x-forwarded-for': address(i) },
+  body: bodies[i % VARIANTS] as Buffer,
+})
+
+const SUCCESS_BODY = '{"success":true}'
+
+// ---- One run: a server on a fresh database, the load, the rows counted afterwards. ----
+
+/** CPU use while measuring, each as a share of one core (100% = one core busy; the machine has `cores`). */
+type Cpu = { cores: number; server?: number; loadGenerator: number; postgres?: number; everythingElse?: number; machineBusy?: number; machineIowait?: number }
+
+type RunFigures = {
+  database: Kind
+  load: LoadResult
+  /** 201 answers whose body was not {"success":true} (counted in the 2xx all the same). */
+  unexpected201Bodies: number
+  /** A few answers that were not 201, to say why. */
+  sampleFailures: string[]
+  twoXx: { measured: number; warmup: number; total: number }
+  stored: { submissions: number; outbox: number }
+  storedEqualsTwoXx: boolean
+  storedPerSecond: number
+  cpu: Cpu
+  serverLogLines: { warn: number; error: number; other: number }
+}
+
+type CpuReading = { at: number; server: number | undefined; self: NodeJS.CpuUsage; postgres: Map<number, number>; machine: ReturnType<typeof machineCpuMs> }
+
+const cpuReading = (pid: number): CpuReading => ({
+  at: performance.now(),
+  server: processCpuMs(pid),
+  self: process.cpuUsage(),
+  postgres: commandCpuMs('postgres'),
+  machine: machineCpuMs(),
+})
+
+/** CPU use between two readings, as shares of one core. */
+function cpuBetween(a: CpuReading, b: CpuReading): Cpu {
+  const wall = b.at - a.at
+  const share = (ms: number) => (ms * 100) / wall
+  const cores = availableParallelism()
+  const cpu: Cpu = { cores, loadGenerator: share((b.self.user - a.self.user + b.self.system - a.self.system) / 1000), postgres: share(cpuSpentMs(a.postgres, b.postgres)) }
+  if (a.server !== undefined && b.server !== undefined) cpu.server = share(b.server - a.server)
+  if (a.machine && b.machine) {
+    const total = b.machine.total - a.machine.total
+    cpu.machineBusy = ((b.machine.busy - a.machine.busy) * 100 * cores) / total
+    cpu.machineIowait = ((b.machine.iowait - a.machine.iowait) * 100 * cores) / total
+    cpu.everythingElse = cpu.machineBusy - (cpu.server ?? 0) - cpu.loadGenerator - (cpu.postgres ?? 0)
+  }
+  return cpu
+}
+
+const sum2xx = (o: Outcomes) => Object.entries(o.statusCounts).reduce((n, [status, count]) => (Number(status) >= 200 && Number(status) < 300 ? n + count : n), 0)
+
+async function benchmark(kind: Kind): Promise<RunFigures> {
+  const pgDatabase = kind === 'postgres' ? await createTestDatabase('longbar_bench') : undefined
+  const tmp = mkdtempSync(path.join(tmpdir(), 'longbar-bench-'))
+  const sqliteFile = path.join(tmp, 'bench.sqlite')
+  const config = pgDatabase ? ({ kind: 'postgres', url: pgDatabase.url } as const) : ({ kind: 'sqlite', file: sqliteFile } as const)
+  try {
+    const server = await startBuiltServer(
+      {
+        DATABASE_URL: pgDatabase ? pgDatabase.url : `file:${sqliteFile}`,
+        TRUST_PROXY: '1',
+        LOG_LEVEL: 'warn',
+      },
+      { nodeArgs: args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, `--cpu-prof-name=server-${kind}-${Date.now()}.cpuprofile`] : [] },
+    )
+    const logsBefore = server.logs.length
+    let unexpected201Bodies = 0
+    const sampleFailures: string[] = []
+    let load: LoadResult
+    let before: CpuReading | undefined
+    let after: CpuReading
+    try {
+      load = await runLoad({
+        url: server.url,
+        connections,
+        durationMs: seconds * 1000,
+        warmupMs: warmupSeconds * 1000,
+        makeRequest,
+        onResponse: (_i, status, body) => {
+          if (status === 201) {
+            if (body.toString() !== SUCCESS_BODY) unexpected201Bodies++
+          } else if (sampleFailures.length < 3) sampleFailures.push(`${status} ${body.toString().slice(0, 200)}`)
+        },
+        onMeasureStart: () => (before = cpuReading(server.pid)),
+      })
+    } finally {
+      after = cpuReading(server.pid)
+      await server.stop()
+    }
+    const cpu = before ? cpuBetween(before, after) : { cores: availableParallelism(), loadGenerator: NaN }
+
+    // Count what the database holds, with the server stopped (every answer was already sent).
+    const db = openDatabase(config)
+    let stored: RunFigures['stored']
+    try {
+      const outbox = await db.k.selectFrom('notification_outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+      stored = { submissions: await countSubmissions(db), outbox: Number(outbox.n) }
+    } finally {
+      await db.close()
+    }
+
+    const serverLogLines = { warn: 0, error: 0, other: 0 }
+    for (const line of server.logs.slice(logsBefore)) {
+      const level = /"level":"(\w+)"/.exec(line)?.[1]
+      if (level === 'warn' || level === 'error') serverLogLines[level]++
+      else serverLogLines.other++
+    }
+    const twoXx = { measured: sum2xx(load), warmup: sum2xx(load.warmup), total: 0 }
+    twoXx.total = twoXx.measured + twoXx.warmup
+    return {
+      database: kind,
+      load,
+      unexpected201Bodies,
+      sampleFailures,
+      twoXx,
+      stored,
+      storedEqualsTwoXx: twoXx.total === stored.submissions,
+      storedPerSecond: load.elapsedMs > 0 ? (twoXx.measured * 1000) / load.elapsedMs : 0,
+      cpu,
+      serverLogLines,
+    }
+  } finally {
+    await pgDatabase?.drop()
+    rmSync(tmp, { recursive: true, force: true })
+  }
+}
+
+// ---- Printing ----
+
+const n0 = (x: number) => Math.round(x).toLocaleString('en-US')
+const n1 = (x: number) => x.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })
+const ms = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '–')
+const pct = (x: number | undefined) => (x === undefined || !Number.isFinite(x) ? 'n/a' : `${Math.round(x)}%`)
+const counts = (c: Record<string | number, number>) =>
+  Object.keys(c).length === 0
+    ? 'none'
+    : Object.entries(c)
+        .map(([k, v]) => `${k}: ${n0(v)}`)
+        .join(', ')
+const non2xx = (o: Outcomes) => Object.fromEntries(Object.entries(o.statusCounts).filter(([s]) => Number(s) < 200 || Number(s) >= 300))
+
+const LABEL: Record<Kind, string> = { sqlite: 'SQLite (file, WAL, synchronous=FULL)', postgres: 'PostgreSQL (127.0.0.1:5432, pool of 10)' }
+
+function printRun(r: RunFigures): void {
+  const { load } = r
+  const row = (label: string, value: string) => console.log(`  ${label.padEnd(22)}${value}`)
+  console.log(`\n${LABEL[r.database]}: ${connections} connections, ${seconds} s measured after ${warmupSeconds} s of warm-up`)
+  row('requests/s', `${n1(load.requestsPerSecond)}  (${n0(load.count)} requests in ${(load.elapsedMs / 1000).toFixed(2)} s)`)
+  row('stored/s', n1(r.storedPerSecond))
+  row('latency (ms)', `p50 ${ms(load.latency.p50)}  p90 ${ms(load.latency.p90)}  p99 ${ms(load.latency.p99)}  max ${ms(load.latency.max)}  (mean ${ms(load.latency.mean)})`)
+  row('latency histogram', load.histogram.map((h) => `≤${Number.isFinite(h.upToMs) ? h.upToMs : '∞'}ms: ${n0(h.count)}`).join('  '))
+  row('2xx', `${n0(r.twoXx.measured)} measured + ${n0(r.twoXx.warmup)} in warm-up = ${n0(r.twoXx.total)}`)
+  if (r.unexpected201Bodies > 0) row('201 with other body', n0(r.unexpected201Bodies))
+  row('non-2xx', `${counts(non2xx(load))}  (warm-up: ${counts(non2xx(load.warmup))})`)
+  row('transport errors', `${counts(load.errors)}  (warm-up: ${counts(load.warmup.errors)})`)
+  for (const f of r.sampleFailures) row('e.g.', f)
+  row('rows stored', `${n0(r.stored.submissions)} in contact_submissions, ${n0(r.stored.outbox)} in notification_outbox`)
+  console.log(`  2xx = stored: ${r.storedEqualsTwoXx ? 'yes' : `NO (${n0(r.twoXx.total)} 2xx, ${n0(r.stored.submissions)} rows)`}`)
+  const c = r.cpu
+  row(
+    'CPU (% of one core)',
+    `server ${pct(c.server)}, load generator ${pct(c.loadGenerator)}, postgres ${pct(c.postgres)}, everything else ${pct(c.everythingElse)}; machine ${pct(c.machineBusy)} busy + ${pct(c.machineIowait)} iowait of ${c.cores * 100}%`,
+  )
+  if ((c.everythingElse ?? 0) > BUSY_MACHINE_PERCENT)
+    console.log(`  Warning: other processes used ${pct(c.everythingElse)} of a core meanwhile: these figures understate what the server can do.`)
+  if (r.serverLogLines.warn + r.serverLogLines.error + r.serverLogLines.other > 0) row('server log lines', counts(r.serverLogLines))
+}
+
+function goalVerdict(sqlite: RunFigures | undefined): { met: boolean | null; line: string } {
+  const goal = `Goal (SQLite, ${GOAL.connections} connections): ≥ ${n0(GOAL.storedPerSecond)} stored/s with p99 < ${GOAL.p99Ms} ms`
+  if (!sqlite) return { met: null, line: `${goal}: not judged (SQLite not run)` }
+  if (connections !== GOAL.connections) return { met: null, line: `${goal}: not judged (this run used ${connections} connections)` }
+  const met = sqlite.storedPerSecond >= GOAL.storedPerSecond && sqlite.load.latency.p99 < GOAL.p99Ms && sqlite.storedEqualsTwoXx
+  return { met, line: `${goal}: ${met ? 'met' : 'NOT met'} (${n1(sqlite.storedPerSecond)} stored/s, p99 ${ms(sqlite.load.latency.p99)} ms)` }
+}
+
+// ---- Main ----
+
+console.log(`POST /api/contact benchmark, ${connections} connections, ${warmupSeconds} s warm-up + ${seconds} s per database; Node ${process.version}`)
+const results: RunFigures[] = []
+for (const kind of databases) {
+  const r = await benchmark(kind)
+  printRun(r)
+  results.push(r)
+}
+
+console.log('\nSummary')
+console.log(`  ${'database'.padEnd(11)}${'req/s'.padStart(9)}${'stored/s'.padStart(10)}${'p50'.padStart(8)}${'p90'.padStart(8)}${'p99'.padStart(8)}${'max'.padStart(8)}   2xx = stored`)
+for (const r of results) {
+  const l = r.load.latency
+  console.log(
+    `  ${r.database.padEnd(11)}${n1(r.load.requestsPerSecond).padStart(9)}${n1(r.storedPerSecond).padStart(10)}${ms(l.p50).padStart(8)}${ms(l.p90).padStart(8)}${ms(l.p99).padStart(8)}${ms(l.max).padStart(8)}   ${r.storedEqualsTwoXx ? 'yes' : 'NO'}`,
+  )
+}
+const verdict = goalVerdict(results.find((r) => r.database === 'sqlite'))
+console.log(`\n${verdict.line}`)
+
+const reportFile = path.join(projectRoot, '.reports', 'bench-contact.json')
+mkdirSync(path.dirname(reportFile), { recursive: true })
+writeFileSync(
+  reportFile,
+  `${JSON.stringify({ date: new Date().toISOString(), node: process.version, connections, seconds, warmupSeconds, goal: { ...GOAL, met: verdict.met }, results }, null, 2)}\n`,
+)
+console.log(`Figures written to ${path.relative(process.cwd(), reportFile)}`)
+if (args['cpu-prof']) console.log(`Server CPU profiles in ${path.relative(process.cwd(), PROFILE_DIR)}`)
+if (results.some((r) => !r.storedEqualsTwoXx)) process.exitCode = 1
