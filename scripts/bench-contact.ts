@@ -95,8 +95,12 @@ const SUCCESS_BODY = '{"success":true}'
 
 // ---- One run: a server on a fresh database, the load, the rows counted afterwards. ----
 
-/** CPU use while measuring, each as a share of one core (100% = one core busy; the machine has `cores`). */
-type Cpu = { cores: number; server?: number; loadGenerator: number; postgres?: number; everythingElse?: number; machineBusy?: number; machineIowait?: number }
+/**
+ * CPU use while measuring, each as a share of one core (100% = one core busy; the machine has
+ * `cores`). postgres: every process of that name (other databases' backends too); interrupts:
+ * mostly loopback networking; everything else: other processes and kernel threads.
+ */
+type Cpu = { cores: number; server?: number; loadGenerator: number; postgres?: number; interrupts?: number; everythingElse?: number; machineBusy?: number; machineIowait?: number }
 
 type RunFigures = {
   database: Kind
@@ -134,7 +138,10 @@ function cpuBetween(a: CpuReading, b: CpuReading): Cpu {
     const total = b.machine.total - a.machine.total
     cpu.machineBusy = ((b.machine.busy - a.machine.busy) * 100 * cores) / total
     cpu.machineIowait = ((b.machine.iowait - a.machine.iowait) * 100 * cores) / total
-    cpu.everythingElse = cpu.machineBusy - (cpu.server ?? 0) - cpu.loadGenerator - (cpu.postgres ?? 0)
+    cpu.interrupts = ((b.machine.interrupts - a.machine.interrupts) * 100 * cores) / total
+    // Other processes, and kernel threads such as the file system's journal writing for our
+    // fsyncs. Tick-granular counters overlap a little (interrupts served in a process's time): ≥ 0.
+    cpu.everythingElse = Math.max(0, cpu.machineBusy - (cpu.server ?? 0) - cpu.loadGenerator - (cpu.postgres ?? 0) - cpu.interrupts)
   }
   return cpu
 }
@@ -251,7 +258,7 @@ function printRun(r: RunFigures): void {
   const c = r.cpu
   row(
     'CPU (% of one core)',
-    `server ${pct(c.server)}, load generator ${pct(c.loadGenerator)}, postgres ${pct(c.postgres)}, everything else ${pct(c.everythingElse)}; machine ${pct(c.machineBusy)} busy + ${pct(c.machineIowait)} iowait of ${c.cores * 100}%`,
+    `server ${pct(c.server)}, load generator ${pct(c.loadGenerator)}, postgres ${pct(c.postgres)}, interrupts ${pct(c.interrupts)}, everything else ${pct(c.everythingElse)}; machine ${pct(c.machineBusy)} busy + ${pct(c.machineIowait)} iowait of ${c.cores * 100}%`,
   )
   if ((c.everythingElse ?? 0) > BUSY_MACHINE_PERCENT)
     console.log(`  Warning: other processes used ${pct(c.everythingElse)} of a core meanwhile: these figures understate what the server can do.`)

@@ -200,13 +200,13 @@ export function cpuSpentMs(before: Map<number, number>, after: Map<number, numbe
   return total
 }
 
-/** The whole machine's CPU time so far (all cores), in ms: busy, waiting on the disk, total. */
-export function machineCpuMs(): { busy: number; iowait: number; total: number } | undefined {
+/** The whole machine's CPU time so far (all cores), in ms: busy (of which in interrupts, e.g. loopback networking), waiting on the disk, total. */
+export function machineCpuMs(): { busy: number; interrupts: number; iowait: number; total: number } | undefined {
   try {
     const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? ''
     const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = line.trim().split(/\s+/).slice(1).map(Number)
     const ms = (ticks: number) => (ticks * 1000) / CLOCK_TICKS_PER_SECOND
-    return { busy: ms(user + nice + system + irq + softirq + steal), iowait: ms(iowait), total: ms(user + nice + system + idle + iowait + irq + softirq + steal) }
+    return { busy: ms(user + nice + system + irq + softirq + steal), interrupts: ms(irq + softirq), iowait: ms(iowait), total: ms(user + nice + system + idle + iowait + irq + softirq + steal) }
   } catch {
     return undefined
   }
