@@ -1,6 +1,9 @@
 // End-to-end tests in Debian's Chromium (Playwright's own browser download does not work here).
-// The built server runs on an in-memory SQLite database.
+// The built server runs on an in-memory SQLite database, with the admin password of the tests
+// and TRUST_PROXY=1, so that each admin test can send as its own address (X-Forwarded-For) and
+// stay clear of the per-address rate limits (tests/e2e/admin.spec.ts).
 import { defineConfig } from '@playwright/test'
+import { E2E_ADMIN_PASSWORD } from './tests/helpers/admin.ts'
 
 const PORT = Number(process.env.E2E_PORT ?? 4317)
 export const baseURL = `http://127.0.0.1:${PORT}`
@@ -27,6 +30,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: ':memory:', LOG_LEVEL: 'warn', PUBLIC_ORIGIN: 'http://localhost:3000' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: ':memory:', LOG_LEVEL: 'warn', PUBLIC_ORIGIN: 'http://localhost:3000', ADMIN_PASSWORD: E2E_ADMIN_PASSWORD, TRUST_PROXY: '1' },
   },
 })

@@ -1,0 +1,80 @@
+// The login form (SPEC §2, §5): one password field, checked by the server (POST /api/admin/login).
+// The password lives in the field only while it is typed: never stored, cleared after each try.
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { LockKeyhole } from 'lucide-react'
+import { api, ApiError } from './api.ts'
+import { T, TOASTS } from './messages.ts'
+import { useNotify } from './Toasts.tsx'
+import { button, control, card, label } from './ui.ts'
+
+export function LoginForm({ notice, onSignedIn }: { notice: string | null; onSignedIn: () => void }) {
+  const notify = useNotify()
+  const [busy, setBusy] = useState(false)
+  const field = useRef<HTMLInputElement>(null)
+  // Back here after a logout or an expired session: ready to type again.
+  useEffect(() => {
+    if (notice) field.current?.focus()
+  }, [notice])
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const input = field.current
+    if (!input || busy) return
+    setBusy(true)
+    try {
+      await api.login(input.value)
+      input.value = ''
+      // A failed try's toast is old news once in.
+      notify(null)
+      onSignedIn()
+    } catch (error) {
+      input.value = ''
+      setBusy(false)
+      input.focus()
+      if (error instanceof ApiError && error.status === 401) notify(TOASTS.badPassword)
+      // Throttled (429), no password set yet (503), server unreachable: the server's own sentence.
+      else notify({ ...TOASTS.badPassword, text: error instanceof ApiError ? error.message : String(error) })
+    }
+  }
+
+  return (
+    <section className="bg-slate-50" aria-labelledby="page-title">
+      <div className="container-page flex min-h-[60vh] items-center justify-center py-12 sm:py-16">
+        <div className={`${card} w-full max-w-md p-6 sm:p-8`}>
+          <span className="inline-flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-800">
+            <LockKeyhole className="size-6" aria-hidden="true" focusable="false" />
+          </span>
+          <h1 id="page-title" className="mt-4 text-2xl font-bold text-brand-900 sm:text-3xl">
+            {T.login.heading}
+          </h1>
+          <p className="mt-2 text-slate-600">{T.login.intro}</p>
+          {notice && (
+            <p role="status" className="mt-5 rounded-lg border-l-4 border-brand-600 bg-brand-50 p-3 font-semibold text-brand-900">
+              {notice}
+            </p>
+          )}
+          <form className="mt-6" onSubmit={submit}>
+            {/* One shared password, no user name: this hidden one lets password managers file it. */}
+            <input type="text" name="username" autoComplete="username" value="admin" readOnly hidden />
+            <label htmlFor="admin-password" className={label}>
+              {T.login.password}
+            </label>
+            <input
+              ref={field}
+              id="admin-password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              maxLength={1024}
+              className={`${control} mt-1.5 min-h-12`}
+            />
+            <button type="submit" className={`${button.primary} mt-5 min-h-12 w-full text-base`} disabled={busy}>
+              {busy ? T.login.submitting : T.login.submit}
+            </button>
+          </form>
+        </div>
+      </div>
+    </section>
+  )
+}

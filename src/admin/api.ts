@@ -1,0 +1,71 @@
+// The inbox's only way to the server: the routes of docs/admin-api.md, same-origin, JSON. The
+// session is an HttpOnly cookie the browser sends by itself; nothing is kept in the page.
+import type { Counts, ListQuery, Page, Submission, SubmissionChange } from './types.ts'
+
+/** A failed call: the HTTP status (0 when the server was not reached), the server's sentence, field problems. */
+export class ApiError extends Error {
+  readonly status: number
+  readonly fields: Record<string, string>
+  constructor(status: number, message: string, fields: Record<string, string> = {}) {
+    super(message)
+    this.name = 'ApiError'
+    this.status = status
+    this.fields = fields
+  }
+}
+
+/** The session is gone (expired, logged out elsewhere): the inbox goes back to the login form. */
+export const isSignedOut = (error: unknown) => error instanceof ApiError && error.status === 401
+
+const BASE = '/api/admin'
+const UNREACHABLE = 'The server could not be reached. Check the connection and try again.'
+const UNAVAILABLE = 'The server is not available right now. Try again in a moment.'
+
+async function call<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  let res: Response
+  try {
+    res = await fetch(`${BASE}${path}`, {
+      method,
+      credentials: 'same-origin',
+      cache: 'no-store',
+      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    })
+  } catch {
+    throw new ApiError(0, UNREACHABLE)
+  }
+  // Not JSON (a proxy's error page): the status says enough.
+  const json = (await res.json().catch(() => null)) as { success?: unknown; error?: unknown; fields?: unknown } | null
+  if (!res.ok || json?.success !== true) {
+    const message = typeof json?.error === 'string' && json.error ? json.error : res.status >= 500 ? UNAVAILABLE : `The server answered ${res.status}.`
+    const fields = json?.fields && typeof json.fields === 'object' ? (json.fields as Record<string, string>) : {}
+    throw new ApiError(res.status, message, fields)
+  }
+  return json as T
+}
+
+/** The query string of a list or CSV request: only the filters that are set. */
+export function listParams(query: ListQuery, cursor?: string | null): URLSearchParams {
+  const params = new URLSearchParams({ view: query.view })
+  const q = query.q.trim()
+  if (q) params.set('q', q)
+  if (query.status) params.set('status', query.status)
+  if (query.service) params.set('service', query.service)
+  if (cursor) params.set('cursor', cursor)
+  return params
+}
+
+export const api = {
+  /** Resolves when signed in; rejects with a 401 ApiError when not. */
+  session: () => call<{ success: true }>('GET', '/session'),
+  login: (password: string) => call<{ success: true }>('POST', '/login', { password }),
+  logout: () => call<{ success: true }>('POST', '/logout'),
+  list: (query: ListQuery, cursor?: string | null) => call<{ success: true } & Page>('GET', `/submissions?${listParams(query, cursor)}`),
+  counts: () => call<{ success: true; counts: Counts; latest: string | null }>('GET', '/counts'),
+  update: (id: string, change: SubmissionChange) =>
+    call<{ success: true; item: Submission; counts: Counts }>('PATCH', `/submissions/${encodeURIComponent(id)}`, change),
+  remove: (id: string) => call<{ success: true; counts: Counts }>('DELETE', `/submissions/${encodeURIComponent(id)}`),
+}
+
+/** The CSV export of a view and its filters (a download link; the cookie goes with it). */
+export const csvUrl = (query: ListQuery) => `${BASE}/submissions.csv?${listParams(query)}`

@@ -1,0 +1,67 @@
+// What the browser can download holds no secret: no file the server serves (dist/client, each
+// precompressed variant unpacked) contains the admin password the tests run with, or an argon2
+// hash (PRODUCT.md "Admin": no password or hash ever reaches the browser). And /admin, the page that
+// hydrates, stays within its script budget and has no inline style attribute (its CSP allows none).
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { describe, expect, it } from 'vitest'
+import { pageWeight } from '../../scripts/page-weight.ts'
+import { E2E_ADMIN_PASSWORD } from '../helpers/admin.ts'
+import { builtHtml, distClient } from '../helpers/built-site.ts'
+
+function listFiles(dir: string, prefix = ''): string[] {
+  return readdirSync(path.join(dir, prefix), { withFileTypes: true }).flatMap((e) => {
+    const rel = prefix ? `${prefix}/${e.name}` : e.name
+    return e.isDirectory() ? listFiles(dir, rel) : [rel]
+  })
+}
+
+/** A served file's bytes as the browser gets them after decoding. */
+function decoded(rel: string): string {
+  const body = readFileSync(path.join(distClient, rel))
+  if (rel.endsWith('.br')) return brotliDecompressSync(body).toString('latin1')
+  if (rel.endsWith('.gz')) return gunzipSync(body).toString('latin1')
+  return body.toString('latin1')
+}
+
+const files = listFiles(distClient)
+const secrets = [E2E_ADMIN_PASSWORD, ...(process.env.ADMIN_PASSWORD ? [process.env.ADMIN_PASSWORD] : [])]
+
+describe('the files the server serves', () => {
+  it('include the admin page and its scripts', () => {
+    expect(files).toEqual(expect.arrayContaining(['admin/index.html', 'admin/index.html.br', 'admin/index.html.gz']))
+    expect(files.filter((f) => f.startsWith('assets/') && f.endsWith('.js')).length).toBeGreaterThan(0)
+  })
+
+  it.each(files)('%s holds no admin password and no argon2 hash', (rel) => {
+    const text = decoded(rel)
+    for (const secret of secrets) expect(text.includes(Buffer.from(secret, 'utf8').toString('latin1')), `${rel} contains an admin password`).toBe(false)
+    expect(text, `${rel} contains an argon2 hash`).not.toMatch(/\$argon2/i)
+  })
+})
+
+describe('the admin page', () => {
+  const html = builtHtml('/admin')
+
+  it('hydrates (its own scripts) while staying out of search engines', () => {
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow"')
+    expect(html).not.toContain('rel="canonical"')
+    expect(html).toMatch(/<script[^>]*type="module"[^>]*>[^<]*import\("\/assets\/entries\/[^"]+\.js"\)/)
+    expect(html).toMatch(/<link rel="modulepreload" href="\/assets\/entries\/pages_admin\.[^"]+\.js"/)
+  })
+
+  it('first shows a neutral "checking" screen, not the login form or the inbox', () => {
+    expect(html).toContain('Checking your sign-in…')
+    expect(html).not.toContain('type="password"')
+  })
+
+  it('ships at most 120 KB of JavaScript (gzip): React, the Vike client and the inbox', () => {
+    const { js } = pageWeight(distClient, 'admin/index.html')
+    expect(js.gzip, js.files.join(', ')).toBeLessThanOrEqual(120 * 1024)
+  })
+
+  it('has no inline style attribute (the CSP allows only hashed <style> elements)', () => {
+    expect(html).not.toMatch(/<[^>]+\sstyle=/i)
+  })
+})
