@@ -18,7 +18,7 @@ export type Attempt = { allowed: true; succeeded(): Promise<void> } | { allowed:
 
 export async function beginLoginAttempt(db: Db, clientKey: string, now = Date.now()): Promise<Attempt> {
   try {
-    await db.k.transaction().execute(async (trx) => {
+    await db.transact(async (trx) => {
       const over = await countHit(trx, clientKey, LOGIN_LIMITS, now)
       if (over) throw new Refused(over.retryAfterSeconds)
     })

@@ -38,7 +38,7 @@ export async function storeContactRequest(
   const reason = spamReason(message)
   const at = now.toISOString()
   try {
-    await db.k.transaction().execute(async (trx) => {
+    await db.transact(async (trx) => {
       const over = await countHit(trx, clientKey, limits, now.getTime())
       // Throwing rolls the count back too: a refused request does not extend the wait.
       if (over) throw new OverLimit(over.retryAfterSeconds)

@@ -17,10 +17,16 @@ import {
 import pg from 'pg'
 import type { Config } from '../env.ts'
 import type { Tables } from './schema.ts'
+import { groupCommit } from './group-commit.ts'
 
 export type Db = {
   kind: 'sqlite' | 'postgres'
   k: Kysely<Tables>
+  /**
+   * Runs `work` as one transaction: committed whole or not at all, and durable when the promise
+   * resolves. On SQLite, transactions that arrive together share one commit (group-commit.ts).
+   */
+  transact<T>(work: (trx: Kysely<Tables>) => Promise<T>): Promise<T>
   /** Throws when the database does not answer (for /healthz). */
   ping(): Promise<void>
   close(): Promise<void>
@@ -65,6 +71,7 @@ export function openDatabase(database: Config['database']): Db {
     return {
       kind: 'postgres',
       k,
+      transact: (work) => k.transaction().execute(work),
       ping: async () => {
         await sql`select 1`.execute(k)
       },
@@ -80,10 +87,25 @@ export function openDatabase(database: Config['database']): Db {
   sqlite.pragma('synchronous = FULL')
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('foreign_keys = ON')
-  const k = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [sqliteBooleans] })
+  // Statements prepared once and reused: preparing is a sixth of a request's time otherwise.
+  const statements = new Map<string, Database.Statement>()
+  const cachedSqlite = {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let statement = statements.get(text)
+      if (!statement) {
+        if (statements.size >= 1000) statements.clear()
+        statement = sqlite.prepare(text)
+        statements.set(text, statement)
+      }
+      return statement
+    },
+  }
+  const k = new Kysely<Tables>({ dialect: new SqliteDialect({ database: cachedSqlite }), plugins: [sqliteBooleans] })
   return {
     kind: 'sqlite',
     k,
+    transact: groupCommit(k),
     ping: async () => {
       await sql`select 1`.execute(k)
     },

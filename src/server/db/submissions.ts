@@ -196,7 +196,7 @@ export type SubmissionChanges = {
  * notification it never had.
  */
 export async function updateSubmission(db: Db, id: string, changes: SubmissionChanges, now = new Date().toISOString()): Promise<Submission | undefined> {
-  return db.k.transaction().execute(async (trx) => {
+  return db.transact(async (trx) => {
     const { is_read, ...rest } = changes
     const row = await trx
       .updateTable('contact_submissions')
@@ -220,7 +220,7 @@ export async function updateSubmission(db: Db, id: string, changes: SubmissionCh
 
 /** Deletes a request and its notification; false when there was no such row. */
 export async function deleteSubmission(db: Db, id: string): Promise<boolean> {
-  return db.k.transaction().execute(async (trx) => {
+  return db.transact(async (trx) => {
     await trx.deleteFrom('notification_outbox').where('submission_id', '=', id).execute()
     const result = await trx.deleteFrom('contact_submissions').where('id', '=', id).executeTakeFirst()
     return Number(result.numDeletedRows) > 0

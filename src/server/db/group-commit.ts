@@ -1,0 +1,59 @@
+// Group commit for SQLite. SQLite syncs its log once per commit (synchronous=FULL: ~0.25 ms
+// here), and commits one at a time; under load that sync, not the work, caps the requests per
+// second. So write transactions that arrive together share one real transaction: each runs in
+// its own savepoint (a failing one rolls back alone, as if it had been a transaction of its
+// own), then one COMMIT makes them all durable, and only then does each caller hear back.
+// PostgreSQL needs none of this: its commits run in parallel in its own processes.
+import { sql, type Kysely } from 'kysely'
+import type { Tables } from './schema.ts'
+
+type Job = { work: (trx: Kysely<Tables>) => Promise<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void }
+type Settled = { ok: true; value: unknown } | { ok: false; error: unknown }
+
+export function groupCommit(k: Kysely<Tables>) {
+  let queue: Job[] = []
+
+  async function flush() {
+    // Holding Kysely's connection lock keeps every other query out until the COMMIT.
+    await k.connection().execute(async (conn) => {
+      const jobs = queue
+      queue = []
+      if (jobs.length === 0) return
+      const settled: Settled[] = []
+      try {
+        await sql`begin immediate`.execute(conn)
+        for (const job of jobs) {
+          await sql`savepoint job`.execute(conn)
+          try {
+            settled.push({ ok: true, value: await job.work(conn) })
+            await sql`release job`.execute(conn)
+          } catch (error) {
+            await sql`rollback to job`.execute(conn)
+            await sql`release job`.execute(conn)
+            settled.push({ ok: false, error })
+          }
+        }
+        await sql`commit`.execute(conn)
+      } catch (error) {
+        // The batch could not be made durable: nobody may hear "done".
+        await sql`rollback`.execute(conn).catch(() => {})
+        for (const job of jobs) job.reject(error)
+        return
+      }
+      jobs.forEach((job, i) => {
+        const result = settled[i] as Settled
+        if (result.ok) job.resolve(result.value)
+        else job.reject(result.error)
+      })
+    })
+  }
+
+  /** Runs `work` as a transaction of its own, committed together with those that came with it. */
+  return function transact<T>(work: (trx: Kysely<Tables>) => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      queue.push({ work, resolve: resolve as (value: unknown) => void, reject })
+      // The first of a batch schedules the flush; those arriving before it runs join it.
+      if (queue.length === 1) setImmediate(() => void flush().catch((error: unknown) => queue.splice(0).forEach((job) => job.reject(error))))
+    })
+  }
+}
