@@ -4,7 +4,7 @@
 import type { Db } from '../db/client.ts'
 import { countHit, undoHit, type Window } from '../db/rate-limits.ts'
 
-export const LOGIN_LIMITS: readonly Window[] = [{ bucket: 'login:15m', windowMs: 15 * 60_000, max: 5 }]
+export const LOGIN_LIMITS: readonly Window[] = [{ bucket: 'login:15m', windowMs: 15 * 60_000, max: 5, sliding: true }]
 
 class Refused extends Error {
   retryAfterSeconds: number

@@ -1,8 +1,18 @@
-// Fixed-window counters in the database, so a limit holds across every instance that shares it.
+// Window counters in the database, so a limit holds across every instance that shares it.
 import { sql, type Kysely, type Transaction } from 'kysely'
 import type { Tables } from './schema.ts'
 
-export type Window = { bucket: string; windowMs: number; max: number }
+export type Window = {
+  bucket: string
+  windowMs: number
+  max: number
+  /**
+   * Also count the previous window, weighted by how much of it still lies within the last
+   * `windowMs` (a sliding window, approximately). Without it, `max` hits at the end of one
+   * window and `max` more at the start of the next pass: twice the limit in a moment.
+   */
+  sliding?: boolean
+}
 
 /**
  * Counts one more hit for `key` in each window and returns the first window it goes over, if any
@@ -23,7 +33,18 @@ export async function countHit(
       .onConflict((oc) => oc.columns(['bucket', 'key', 'window_start']).doUpdateSet({ count: sql<number>`rate_limits.count + 1` }))
       .returning('count')
       .executeTakeFirstOrThrow()
-    if (count > window.max) return { window, retryAfterSeconds: Math.max(1, Math.ceil((windowStart + window.windowMs - now) / 1000)) }
+    let weighed = count
+    if (window.sliding) {
+      const previous = await trx
+        .selectFrom('rate_limits')
+        .select('count')
+        .where('bucket', '=', window.bucket)
+        .where('key', '=', key)
+        .where('window_start', '=', windowStart - window.windowMs)
+        .executeTakeFirst()
+      weighed += Math.ceil((previous?.count ?? 0) * (1 - (now - windowStart) / window.windowMs))
+    }
+    if (weighed > window.max) return { window, retryAfterSeconds: Math.max(1, Math.ceil((windowStart + window.windowMs - now) / 1000)) }
   }
   return undefined
 }
