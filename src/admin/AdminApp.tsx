@@ -10,6 +10,7 @@ import { Inbox } from './Inbox.tsx'
 import { LoginForm } from './LoginForm.tsx'
 import { T, TOASTS } from './messages.ts'
 import { ToastProvider, useNotify } from './Toasts.tsx'
+import './admin.css'
 
 type Phase = 'checking' | 'signed-out' | 'signed-in'
 
