@@ -5,10 +5,10 @@ import type { Db } from '../../src/server/db/client.ts'
 import { SUBMISSION_STATUSES } from '../../src/server/db/schema.ts'
 import { SERVICE_OPTIONS } from '../../src/contact/message.ts'
 
-const FIRST = ['Dana', 'Sam', 'Maria', 'James', 'Linda', 'Robert', 'Patricia', 'Michael', 'Jennifer', 'David', 'Susan', 'Thomas', 'Karen', 'Daniel', 'Nancy', 'Kevin', 'Emily', 'Brian', 'Megan', 'Tyler']
-const LAST = ['Whitaker', 'Ortiz', 'Nguyen', 'Miller', 'Brooks', 'Kowalski', 'Reed', 'Hughes', 'Patel', 'Sullivan', 'Foster', 'Bennett', 'Carroll', 'Dawson', 'Ferris', 'Gallo', 'Hanley', 'Ingram', 'Jacoby', 'Keane']
-const TOWNS = ['Bel Air', 'Aberdeen', 'Havre de Grace', 'Edgewood', 'Fallston', 'Abingdon', 'Forest Hill', 'Churchville', 'Darlington', 'Joppa']
-const MESSAGES = [
+export const FIRST = ['Dana', 'Sam', 'Maria', 'James', 'Linda', 'Robert', 'Patricia', 'Michael', 'Jennifer', 'David', 'Susan', 'Thomas', 'Karen', 'Daniel', 'Nancy', 'Kevin', 'Emily', 'Brian', 'Megan', 'Tyler']
+export const LAST = ['Whitaker', 'Ortiz', 'Nguyen', 'Miller', 'Brooks', 'Kowalski', 'Reed', 'Hughes', 'Patel', 'Sullivan', 'Foster', 'Bennett', 'Carroll', 'Dawson', 'Ferris', 'Gallo', 'Hanley', 'Ingram', 'Jacoby', 'Keane']
+export const TOWNS = ['Bel Air', 'Aberdeen', 'Havre de Grace', 'Edgewood', 'Fallston', 'Abingdon', 'Forest Hill', 'Churchville', 'Darlington', 'Joppa']
+export const MESSAGES = [
   'The furnace runs but only blows cold air since this morning.',
   'Our AC is making a loud rattling noise and the upstairs will not cool below 80.',
   'Looking for a quote on replacing a 20 year old heat pump in {town}.',

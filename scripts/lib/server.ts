@@ -20,7 +20,7 @@ export type BenchServer = {
 }
 
 /** A port free on 127.0.0.1 right now (the server takes it a moment later). */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const probe = net.createServer()
   await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(0, '127.0.0.1', resolve))
   const { port } = probe.address() as net.AddressInfo
