@@ -14,7 +14,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { openDatabase } from '../src/server/db/client.ts'
 import { countSubmissions } from '../src/server/db/submissions.ts'
-import { commandCpuMs, cpuSpentMs, machineCpuMs, processCpuMs, runLoad, type LoadResult, type Outcomes } from './lib/load.ts'
+import { checkLoadFlags, commandCpuMs, LOAD_FLAGS, cpuSpentMs, machineCpuMs, processCpuMs, runLoad, type LoadResult, type Outcomes } from './lib/load.ts'
 import { projectRoot, startBuiltServer } from './lib/server.ts'
 import { createTestDatabase } from '../tests/helpers/postgres.ts'
 
@@ -25,19 +25,11 @@ const GOAL = { storedPerSecond: 1_000, p99Ms: 50, connections: 50 }
 
 const { values: args } = parseArgs({
   options: {
-    connections: { type: 'string', default: '50' },
-    seconds: { type: 'string', default: '10' },
-    warmup: { type: 'string', default: '2' },
+    ...LOAD_FLAGS,
     db: { type: 'string', default: 'both' },
-    'cpu-prof': { type: 'boolean', default: false },
   },
 })
-const connections = Number(args.connections)
-const seconds = Number(args.seconds)
-const warmupSeconds = Number(args.warmup)
-if (!Number.isInteger(connections) || connections < 1 || connections > 1_000) throw new Error('--connections must be a whole number from 1 to 1000')
-if (!(seconds > 0 && seconds <= 120)) throw new Error('--seconds must be more than 0 and at most 120')
-if (!(warmupSeconds >= 0 && warmupSeconds <= 30)) throw new Error('--warmup must be from 0 to 30 seconds')
+const { connections, seconds, warmupSeconds } = checkLoadFlags(args)
 if (!['sqlite', 'postgres', 'both'].includes(args.db)) throw new Error('--db must be sqlite, postgres or both')
 const databases = (args.db === 'both' ? ['sqlite', 'postgres'] : [args.db]) as Kind[]
 

@@ -38,7 +38,7 @@ import { openDatabase } from '../src/server/db/client.ts'
 import { migrate } from '../src/server/db/migrations.ts'
 import { countSubmissions } from '../src/server/db/submissions.ts'
 import { SERVICE_OPTIONS } from '../src/contact/message.ts'
-import { commandCpuMs, cpuSpentMs, machineCpuMs, runLoad, type KindResult, type LoadRequest, type LoadResult, type Outcomes } from './lib/load.ts'
+import { checkLoadFlags, commandCpuMs, LOAD_FLAGS, cpuSpentMs, machineCpuMs, runLoad, type KindResult, type LoadRequest, type LoadResult, type Outcomes } from './lib/load.ts'
 import { FIRST, LAST, MESSAGES, seedSubmissions, TOWNS } from './lib/seed.ts'
 import { freePort, projectRoot, startBuiltServer, type BenchServer } from './lib/server.ts'
 import { createTestDatabase } from '../tests/helpers/postgres.ts'
@@ -59,25 +59,17 @@ const BUSY_MACHINE_PERCENT = 25
 
 const { values: args } = parseArgs({
   options: {
-    seconds: { type: 'string', default: '10' },
-    warmup: { type: 'string', default: '2' },
-    connections: { type: 'string', default: '50' },
+    ...LOAD_FLAGS,
     db: { type: 'string', default: 'sqlite' },
     'skip-nginx': { type: 'boolean', default: false },
     'nginx-workers': { type: 'string', default: '1' },
     phases: { type: 'string', default: 'static,mix' },
     client: { type: 'string', default: 'raw' },
-    'cpu-prof': { type: 'boolean', default: false },
   },
 })
-const seconds = Number(args.seconds)
-const warmupSeconds = Number(args.warmup)
-const connections = Number(args.connections)
+const { connections, seconds, warmupSeconds } = checkLoadFlags(args)
 const nginxWorkers = args['nginx-workers']
 const phases = new Set(args.phases.split(',').map((p) => p.trim()))
-if (!(seconds > 0 && seconds <= 120)) throw new Error('--seconds must be more than 0 and at most 120')
-if (!(warmupSeconds >= 0 && warmupSeconds <= 30)) throw new Error('--warmup must be from 0 to 30 seconds')
-if (!Number.isInteger(connections) || connections < 1 || connections > 1_000) throw new Error('--connections must be a whole number from 1 to 1000')
 if (!['sqlite', 'postgres', 'both'].includes(args.db)) throw new Error('--db must be sqlite, postgres or both')
 if (!/^(auto|[1-9]\d?)$/.test(nginxWorkers)) throw new Error('--nginx-workers must be auto or a number from 1 to 99')
 if ([...phases].some((p) => p !== 'static' && p !== 'mix') || phases.size === 0) throw new Error('--phases is a comma-separated list of static and mix')

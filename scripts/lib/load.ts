@@ -454,3 +454,22 @@ export function machineCpuMs(): { busy: number; interrupts: number; iowait: numb
     return undefined
   }
 }
+
+/** The flags every load benchmark takes (for node:util parseArgs), checked by `checkLoadFlags`. */
+export const LOAD_FLAGS = {
+  connections: { type: 'string', default: '50' },
+  seconds: { type: 'string', default: '10' },
+  warmup: { type: 'string', default: '2' },
+  'cpu-prof': { type: 'boolean', default: false },
+} as const
+
+/** The load flags as numbers, or an error naming the bad one: runs stay bounded on a small machine. */
+export function checkLoadFlags(values: { connections: string; seconds: string; warmup: string }): { connections: number; seconds: number; warmupSeconds: number } {
+  const connections = Number(values.connections)
+  const seconds = Number(values.seconds)
+  const warmupSeconds = Number(values.warmup)
+  if (!Number.isInteger(connections) || connections < 1 || connections > 1_000) throw new Error('--connections must be a whole number from 1 to 1000')
+  if (!(seconds > 0 && seconds <= 120)) throw new Error('--seconds must be more than 0 and at most 120')
+  if (!(warmupSeconds >= 0 && warmupSeconds <= 30)) throw new Error('--warmup must be from 0 to 30 seconds')
+  return { connections, seconds, warmupSeconds }
+}

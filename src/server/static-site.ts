@@ -137,15 +137,30 @@ export function loadStaticSite(dir: string, { https = false } = {}): StaticSite 
   return { lookup: (p) => byUrl.get(p), notFound, errorTemplate, pageHeaders, fileCount: byUrl.size }
 }
 
+const ACCEPTS = { br: /(?:^|,)\s*br\s*(?:;\s*q\s*=\s*([0-9.]+))?\s*(?:,|$)/i, gzip: /(?:^|,)\s*gzip\s*(?:;\s*q\s*=\s*([0-9.]+))?\s*(?:,|$)/i }
+/** What an Accept-Encoding header allows; browsers send a handful of distinct headers, so remember them. */
+const accepted = new Map<string, { br: boolean; gzip: boolean }>()
+
+function acceptsOf(acceptEncoding: string): { br: boolean; gzip: boolean } {
+  let found = accepted.get(acceptEncoding)
+  if (!found) {
+    const allows = (re: RegExp) => {
+      const m = re.exec(acceptEncoding)
+      return m !== null && (m[1] === undefined || Number(m[1]) > 0)
+    }
+    found = { br: allows(ACCEPTS.br), gzip: allows(ACCEPTS.gzip) }
+    if (accepted.size >= 200) accepted.clear()
+    accepted.set(acceptEncoding, found)
+  }
+  return found
+}
+
 /** The best encoding the client accepts among those the file has. */
 export function negotiate(file: StaticFile, acceptEncoding: string | undefined): Variant {
   if (acceptEncoding) {
-    const accepts = (name: string) => {
-      const m = new RegExp(`(?:^|,)\\s*${name}\\s*(?:;\\s*q\\s*=\\s*([0-9.]+))?\\s*(?:,|$)`, 'i').exec(acceptEncoding)
-      return m !== null && (m[1] === undefined || Number(m[1]) > 0)
-    }
-    if (file.variants.br && accepts('br')) return file.variants.br
-    if (file.variants.gzip && accepts('gzip')) return file.variants.gzip
+    const accepts = acceptsOf(acceptEncoding)
+    if (file.variants.br && accepts.br) return file.variants.br
+    if (file.variants.gzip && accepts.gzip) return file.variants.gzip
   }
   return file.variants.identity
 }
