@@ -19,6 +19,8 @@ function rootSchema() {
     reviews: { $ref: 'reviews.schema.json' },
     // Not a content record: the contact form's message, typed from the same one schema.
     contactMessage: { $ref: 'contact-message.schema.json' },
+    // Nor this: what the admin may change on a stored request.
+    submissionChanges: { $ref: 'submission-changes.schema.json' },
   }
   for (const file of pages) properties[file.replace('.schema.json', '')] = { $ref: `pages/${file}` }
   return {

@@ -2,7 +2,7 @@
 // inbox with a full table). Deterministic for a given seed.
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../../src/server/db/client.ts'
-import { SUBMISSION_STATUSES } from '../../src/server/db/schema.ts'
+import { STATUSES } from '../../src/contact/submission.ts'
 import { SERVICE_OPTIONS } from '../../src/contact/message.ts'
 
 export const FIRST = ['Dana', 'Sam', 'Maria', 'James', 'Linda', 'Robert', 'Patricia', 'Michael', 'Jennifer', 'David', 'Susan', 'Thomas', 'Karen', 'Daniel', 'Nancy', 'Kevin', 'Emily', 'Brian', 'Megan', 'Tyler']
@@ -59,7 +59,7 @@ export async function seedSubmissions(db: Db, count: number, { seed = 1, days = 
         updated_at: created,
         is_read: read,
         read_at: read ? created : null,
-        status: pick(SUBMISSION_STATUSES),
+        status: pick(STATUSES),
         is_client: client,
         client_since: client ? created.slice(0, 10) : null,
         next_delivery_date: null,

@@ -5,7 +5,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { ApiError } from './api.ts'
 import { isDay, today } from './format.ts'
 import { T } from './messages.ts'
-import { CLIENT_LIMITS, type ClientField, type Submission, type SubmissionChange } from './types.ts'
+import { CLIENT_LIMITS, type ClientField, type Submission, type SubmissionChanges } from './types.ts'
 import { button, control, fieldProblem, label } from './ui.ts'
 
 type Values = { is_client: boolean } & Record<ClientField, string>
@@ -33,7 +33,7 @@ export function ClientEditor({
 }: {
   item: Submission
   /** Resolves with the server's field problems, or null when saved. */
-  onSave: (change: SubmissionChange) => Promise<ApiError | null>
+  onSave: (change: SubmissionChanges) => Promise<ApiError | null>
   onDone: () => void
 }) {
   const id = useId()

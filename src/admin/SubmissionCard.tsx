@@ -8,13 +8,13 @@ import { ClientEditor } from './ClientEditor.tsx'
 import { StatusOptions } from './StatusOptions.tsx'
 import { formatDateTime, formatDay, telHref } from './format.ts'
 import { STATUS_LABELS, T } from './messages.ts'
-import type { Status, Submission, SubmissionChange } from './types.ts'
+import type { Status, Submission, SubmissionChanges } from './types.ts'
 import { button } from './ui.ts'
 
 export type CardActions = {
   markRead: (item: Submission, read: boolean) => Promise<void>
   setStatus: (item: Submission, status: Status) => Promise<void>
-  saveClient: (item: Submission, change: SubmissionChange) => Promise<ApiError | null>
+  saveClient: (item: Submission, change: SubmissionChanges) => Promise<ApiError | null>
   notSpam: (item: Submission) => Promise<void>
   askDelete: (item: Submission, opener: HTMLElement) => void
 }

@@ -1,6 +1,6 @@
 // The inbox's only way to the server: the routes of docs/admin-api.md, same-origin, JSON. The
 // session is an HttpOnly cookie the browser sends by itself; nothing is kept in the page.
-import type { Counts, ListQuery, Page, Submission, SubmissionChange } from './types.ts'
+import type { Counts, ListQuery, Page, Submission, SubmissionChanges } from './types.ts'
 
 /** A failed call: the HTTP status (0 when the server was not reached), the server's sentence, field problems. */
 export class ApiError extends Error {
@@ -62,7 +62,7 @@ export const api = {
   logout: () => call<{ success: true }>('POST', '/logout'),
   list: (query: ListQuery, cursor?: string | null) => call<{ success: true } & Page>('GET', `/submissions?${listParams(query, cursor)}`),
   counts: () => call<{ success: true; counts: Counts; latest: string | null }>('GET', '/counts'),
-  update: (id: string, change: SubmissionChange) =>
+  update: (id: string, change: SubmissionChanges) =>
     call<{ success: true; item: Submission; counts: Counts }>('PATCH', `/submissions/${encodeURIComponent(id)}`, change),
   remove: (id: string) => call<{ success: true; counts: Counts }>('DELETE', `/submissions/${encodeURIComponent(id)}`),
 }

@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { api, ApiError, isSignedOut } from './api.ts'
 import { TOASTS, type Toast } from './messages.ts'
-import type { Counts, ListQuery, Status, Submission, SubmissionChange } from './types.ts'
+import type { Counts, ListQuery, Status, Submission, SubmissionChanges } from './types.ts'
 
 export const POLL_MS = 15_000
 
@@ -145,7 +145,7 @@ export function useInbox({ query, notify, onSignedOut }: { query: ListQuery; not
 
   /** Applies one change and puts the server's version of the row in the list. */
   const change = useCallback(
-    async (item: Submission, body: SubmissionChange, ok: Toast, ko: Toast, { dropFromView = false } = {}): Promise<ApiError | null> => {
+    async (item: Submission, body: SubmissionChanges, ok: Toast, ko: Toast, { dropFromView = false } = {}): Promise<ApiError | null> => {
       try {
         const answer = await api.update(item.id, body)
         applyCounts(answer.counts)
@@ -170,7 +170,7 @@ export function useInbox({ query, notify, onSignedOut }: { query: ListQuery; not
     setStatus: async (item: Submission, status: Status) => {
       await change(item, { status }, TOASTS.statusUpdated, TOASTS.statusFailed)
     },
-    saveClient: (item: Submission, body: SubmissionChange) => change(item, body, TOASTS.clientSaved, TOASTS.clientFailed),
+    saveClient: (item: Submission, body: SubmissionChanges) => change(item, body, TOASTS.clientSaved, TOASTS.clientFailed),
     notSpam: async (item: Submission) => {
       await change(item, { is_spam: false }, TOASTS.notSpam, TOASTS.updateFailed, { dropFromView: queryRef.current.view === 'spam' })
     },

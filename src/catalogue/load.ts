@@ -11,7 +11,7 @@ import { FIXED_PATHS } from './routes.ts'
 import type { Business, ContentRecords, Reviews, Site } from './types.gen.ts'
 
 /** Every kind of page record: one per schema in schemas/pages/. */
-export type PageRecord = ContentRecords[Exclude<keyof ContentRecords, 'business' | 'site' | 'reviews' | 'contactMessage'>]
+export type PageRecord = ContentRecords[Exclude<keyof ContentRecords, 'business' | 'site' | 'reviews' | 'contactMessage' | 'submissionChanges'>]
 export type Template = PageRecord['template']
 export type Review = Reviews['reviews'][number]
 

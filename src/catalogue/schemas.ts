@@ -5,7 +5,7 @@ import { Ajv, type ValidateFunction } from 'ajv'
 import addFormatsModule from 'ajv-formats'
 
 // ajv-formats is CommonJS; its default export arrives wrapped under Node's ESM loader.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+export const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
   addFormatsModule) as typeof addFormatsModule
 
 /** Resolved from the project root, where every npm script runs (this module is also bundled by Vite). */

@@ -108,6 +108,7 @@ export interface ContentRecords {
   site: Site
   reviews: Reviews
   contactMessage: ContactMessage
+  submissionChanges: SubmissionChanges
   about: AboutPage
   contact: ContactPage
   county: CountyPage
@@ -547,6 +548,43 @@ export interface ContactMessage {
    * Where the visitor came from before that page (document.referrer), cut to 1000 characters.
    */
   referrer?: string
+}
+/**
+ * What the admin may change on a stored request (PATCH /api/admin/submissions/:id, docs/admin-api.md). The server validates every body against this schema before it touches storage.
+ */
+export interface SubmissionChanges {
+  /**
+   * Read (true stamps read_at once) or unread (false clears it).
+   */
+  is_read?: boolean
+  /**
+   * Where the request stands; any order is allowed (SPEC §4).
+   */
+  status?: 'new' | 'contacted' | 'scheduled' | 'completed' | 'closed'
+  /**
+   * Whether the visitor is now a client.
+   */
+  is_client?: boolean
+  /**
+   * When they became a client (YYYY-MM-DD).
+   */
+  client_since?: string | null
+  /**
+   * The next planned visit (YYYY-MM-DD).
+   */
+  next_delivery_date?: string | null
+  /**
+   * How often they are served.
+   */
+  delivery_frequency?: string | null
+  /**
+   * Notes for the next visit.
+   */
+  delivery_notes?: string | null
+  /**
+   * Flag as spam, or false for "not spam" (the request joins the inbox and is announced).
+   */
+  is_spam?: boolean
 }
 /**
  * The about page: who the business is, feature cards and its commitment.

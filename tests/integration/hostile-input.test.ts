@@ -6,7 +6,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { validateContactMessage } from '../../src/server/contact/validate.ts'
 import type { Db } from '../../src/server/db/client.ts'
-import { SUBMISSION_STATUSES } from '../../src/server/db/schema.ts'
+import { STATUSES } from '../../src/contact/submission.ts'
 import { toSubmission } from '../../src/server/db/submissions.ts'
 import { startServer, type RunningServer } from '../helpers/server.ts'
 import { createStorage, type StorageTarget } from '../helpers/storage.ts'
@@ -116,7 +116,7 @@ describe('hostile input', () => {
       fc.array(fc.tuple(fc.constantFrom('view', 'q', 'cursor', 'limit'), urlPart), { maxLength: 3 }).map((pairs) => pairs.map(([k, v]) => `${k}=${v}`).join('&')),
     )
     const changes = fc.oneof(
-      fc.record({ is_read: value, status: fc.oneof(value, fc.constantFrom(...SUBMISSION_STATUSES)), is_client: value, client_since: fc.oneof(value, fc.constant('2026-02-30'), fc.constant('2026-11-22')), next_delivery_date: value, delivery_frequency: value, delivery_notes: value, is_spam: fc.constant(true), name: value }, { requiredKeys: [] }).map((c) => JSON.stringify(c)),
+      fc.record({ is_read: value, status: fc.oneof(value, fc.constantFrom(...STATUSES)), is_client: value, client_since: fc.oneof(value, fc.constant('2026-02-30'), fc.constant('2026-11-22')), next_delivery_date: value, delivery_frequency: value, delivery_notes: value, is_spam: fc.constant(true), name: value }, { requiredKeys: [] }).map((c) => JSON.stringify(c)),
       fc.json(),
       text,
     )
@@ -140,7 +140,7 @@ describe('hostile input', () => {
     // Whatever was accepted left every row valid.
     const rows = (await db.k.selectFrom('contact_submissions').selectAll().execute()).map(toSubmission)
     for (const row of rows) {
-      expect(SUBMISSION_STATUSES).toContain(row.status)
+      expect(STATUSES).toContain(row.status)
       for (const date of [row.client_since, row.next_delivery_date]) if (date !== null) expect(date).toMatch(/^\d{4}-\d\d-\d\d$/)
       expect((row.delivery_frequency ?? '').length).toBeLessThanOrEqual(100)
       expect((row.delivery_notes ?? '').length).toBeLessThanOrEqual(2000)

@@ -2,16 +2,13 @@
 // the Origin check for anything that changes state, the session check (all but login), then
 // the route, whose input is validated before it touches storage.
 import type { Context, Hono, MiddlewareHandler } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
-import { Ajv } from 'ajv'
-import addFormatsModule from 'ajv-formats'
-import changesSchema from '../../../schemas/submission-changes.schema.json' with { type: 'json' }
 import { SERVICE_OPTIONS } from '../../contact/message.ts'
 import type { AppEnv } from '../app.ts'
-import { clientAddress } from '../client-address.ts'
+import { clientAddress, limitBody, mediaType } from '../request.ts'
+import { compileSchema } from '../schema-check.ts'
 import type { Db } from '../db/client.ts'
-import { SUBMISSION_STATUSES, type SubmissionStatus } from '../db/schema.ts'
+import { STATUSES, submissionChangesSchema, VIEWS, type Status, type SubmissionChanges, type View } from '../../contact/submission.ts'
 import {
   allSubmissions,
   deleteSubmission,
@@ -21,8 +18,6 @@ import {
   updateSubmission,
   type Cursor,
   type InboxQuery,
-  type InboxView,
-  type SubmissionChanges,
 } from '../db/submissions.ts'
 import type { Logger } from '../log.ts'
 import { checkAdminPassword, storedPasswordHash } from '../auth/password.ts'
@@ -30,14 +25,11 @@ import { beginLoginAttempt } from '../auth/throttle.ts'
 import { ABSOLUTE_MS, createSession, deleteSession, findSession } from '../auth/sessions.ts'
 import { CSV_HEADER, csvRow } from './csv.ts'
 
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as typeof addFormatsModule
-const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true })
-addFormats(ajv, ['date'])
-const checkChanges = ajv.compile<SubmissionChanges>(changesSchema)
+const checkChanges = compileSchema<SubmissionChanges>(submissionChangesSchema)
 
 const FIELD_PROBLEMS: Record<keyof SubmissionChanges, string> = {
   is_read: 'Must be true or false.',
-  status: `Must be one of: ${SUBMISSION_STATUSES.join(', ')}.`,
+  status: `Must be one of: ${STATUSES.join(', ')}.`,
   is_client: 'Must be true or false.',
   client_since: 'Use a date like 2026-11-22, or leave it empty.',
   next_delivery_date: 'Use a date like 2026-11-22, or leave it empty.',
@@ -47,7 +39,6 @@ const FIELD_PROBLEMS: Record<keyof SubmissionChanges, string> = {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-const VIEWS: readonly InboxView[] = ['all', 'unread', 'clients', 'spam']
 const SERVICES = new Set<string>([...SERVICE_OPTIONS.map((o) => o.value), 'none'])
 
 type Deps = {
@@ -88,7 +79,7 @@ export function adminRoutes({ db, log, publicOrigin, trustProxy, onNotificationQ
   }
 
   const jsonBody = async (c: C): Promise<{ ok: true; body: unknown } | { ok: false; response: Response }> => {
-    if ((c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() !== 'application/json') {
+    if (mediaType(c) !== 'application/json') {
       return { ok: false, response: fail(c, 415, 'Send JSON (Content-Type: application/json).') }
     }
     try {
@@ -103,16 +94,7 @@ export function adminRoutes({ db, log, publicOrigin, trustProxy, onNotificationQ
       await next()
       c.header('cache-control', 'no-store')
     })
-    app.use(
-      '/api/admin/*',
-      bodyLimit({
-        maxSize: 16 * 1024,
-        onError: (c) => {
-          c.header('connection', 'close')
-          return fail(c, 413, 'The request is too large.')
-        },
-      }),
-    )
+    app.use('/api/admin/*', limitBody(16 * 1024, (c) => fail(c, 413, 'The request is too large.')))
     app.use('/api/admin/*', sameOrigin)
     app.use('/api/admin/*', signedIn)
 
@@ -251,10 +233,10 @@ function decodeCursor(text: string): Cursor | undefined {
 /** The list's query string, checked: each bad parameter is named. */
 function inboxQuery(c: C): { ok: true; query: InboxQuery } | { ok: false; error: string } {
   const p = (name: string) => c.req.query(name)
-  const view = (p('view') || 'all') as InboxView
+  const view = (p('view') || 'all') as View
   if (!VIEWS.includes(view)) return { ok: false, error: `view must be one of: ${VIEWS.join(', ')}.` }
   const status = p('status') || undefined
-  if (status !== undefined && !SUBMISSION_STATUSES.includes(status as SubmissionStatus)) return { ok: false, error: `status must be one of: ${SUBMISSION_STATUSES.join(', ')}.` }
+  if (status !== undefined && !STATUSES.includes(status as Status)) return { ok: false, error: `status must be one of: ${STATUSES.join(', ')}.` }
   const service = p('service') || undefined
   if (service !== undefined && !SERVICES.has(service)) return { ok: false, error: 'service must be a service value or none.' }
   // Control characters can be in no stored field (the contact schema refuses them) and break
@@ -270,6 +252,6 @@ function inboxQuery(c: C): { ok: true; query: InboxQuery } | { ok: false; error:
   const words = q === '' ? [] : [...new Set(q.toLowerCase().split(/\s+/))].slice(0, 8)
   return {
     ok: true,
-    query: { view, limit, ...(words.length ? { words } : {}), ...(status ? { status: status as SubmissionStatus } : {}), ...(service ? { service } : {}), ...(cursor ? { cursor } : {}) },
+    query: { view, limit, ...(words.length ? { words } : {}), ...(status ? { status: status as Status } : {}), ...(service ? { service } : {}), ...(cursor ? { cursor } : {}) },
   }
 }

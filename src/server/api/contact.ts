@@ -2,11 +2,10 @@
 // to the form's script ({ success, error }) and, for a browser without JavaScript, a redirect to
 // the confirmation page or the form again with its problems listed and its values kept.
 import type { Context, Hono } from 'hono'
-import type { HttpBindings } from '@hono/node-server'
-import { bodyLimit } from 'hono/body-limit'
 import { FIELDS, type Field } from '../../contact/message.ts'
 import type { BuildInfo } from '../build-info.ts'
-import { clientAddress } from '../client-address.ts'
+import type { AppEnv } from '../app.ts'
+import { clientAddress, limitBody, mediaType } from '../request.ts'
 import { fillContactPage } from '../contact/form-page.ts'
 import { storeContactRequest } from '../contact/store.ts'
 import { validateContactMessage } from '../contact/validate.ts'
@@ -35,20 +34,16 @@ const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data']
 export function contactRoutes({ db, log, site, build, trustProxy, onNotificationQueued }: Deps) {
   const copy = build.contactForm
   const contactPage = site.lookup('/contact')
+  // The page a browser without JavaScript gets back with its problems: text and headers, once.
+  const contactHtml = contactPage?.variants.identity.body.toString('utf8')
+  const { etag: _etag, 'content-length': _length, 'cache-control': _cache, ...contactHeaders } = contactPage?.variants.identity.headers ?? {}
 
-  return (app: Hono<{ Bindings: HttpBindings }>) => {
+  return (app: Hono<AppEnv>) => {
     app.post(
       '/api/contact',
-      bodyLimit({
-        maxSize: CONTACT_BODY_LIMIT,
-        // The rest of the body is not read: close the connection so no client reuses it half-read.
-        onError: (c) => {
-          c.header('connection', 'close')
-          return answer(c, { status: 413, error: copy.problems.unreadable })
-        },
-      }),
+      limitBody(CONTACT_BODY_LIMIT, (c) => answer(c, { status: 413, error: copy.problems.unreadable })),
       async (c) => {
-        const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
+        const type = mediaType(c)
         const isForm = FORM_TYPES.includes(type)
         if (type !== 'application/json' && !isForm) return answer(c, { status: 415, error: copy.problems.unreadable })
 
@@ -89,19 +84,17 @@ export function contactRoutes({ db, log, site, build, trustProxy, onNotification
     )
 
     /** The same problem as JSON for the script, or as the form page for a browser without it. */
-    function answer(c: Context<{ Bindings: HttpBindings }>, problem: Problem, body?: unknown) {
+    function answer(c: Context<AppEnv>, problem: Problem, body?: unknown) {
       if (problem.retryAfter !== undefined) c.header('retry-after', String(problem.retryAfter))
       c.header('cache-control', 'no-store')
-      const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
-      if (contactPage && wantsHtml(c.req.header('accept'), FORM_TYPES.includes(type))) {
+      if (contactHtml && wantsHtml(c.req.header('accept'), FORM_TYPES.includes(mediaType(c)))) {
         const generalProblem = problem.fields ? undefined : problem.error
-        const html = fillContactPage(contactPage.variants.identity.body.toString('utf8'), {
+        const html = fillContactPage(contactHtml, {
           values: valuesOf(body),
           problems: problem.fields ?? {},
           ...(generalProblem ? { summary: generalProblem } : {}),
         })
-        const { etag: _etag, 'content-length': _length, 'cache-control': _cache, ...headers } = contactPage.variants.identity.headers
-        for (const [name, value] of Object.entries(headers)) c.header(name, value)
+        for (const [name, value] of Object.entries(contactHeaders)) c.header(name, value)
         return c.html(html, problem.status)
       }
       return c.json({ success: false, error: problem.error, ...(problem.fields ? { fields: problem.fields } : {}) }, problem.status)

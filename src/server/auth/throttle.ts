@@ -2,28 +2,17 @@
 // Each attempt takes a slot before the password is checked, so parallel guesses cannot slip
 // past the count; a correct password gives its slot back, so only failures add up.
 import type { Db } from '../db/client.ts'
-import { countHit, undoHit, type Window } from '../db/rate-limits.ts'
+import { RateLimited, takeHit, undoHit, type Window } from '../db/rate-limits.ts'
 
 export const LOGIN_LIMITS: readonly Window[] = [{ bucket: 'login:15m', windowMs: 15 * 60_000, max: 5, sliding: true }]
-
-class Refused extends Error {
-  retryAfterSeconds: number
-  constructor(retryAfterSeconds: number) {
-    super('too many attempts')
-    this.retryAfterSeconds = retryAfterSeconds
-  }
-}
 
 export type Attempt = { allowed: true; succeeded(): Promise<void> } | { allowed: false; retryAfterSeconds: number }
 
 export async function beginLoginAttempt(db: Db, clientKey: string, now = Date.now()): Promise<Attempt> {
   try {
-    await db.transact(async (trx) => {
-      const over = await countHit(trx, clientKey, LOGIN_LIMITS, now)
-      if (over) throw new Refused(over.retryAfterSeconds)
-    })
+    await db.transact((trx) => takeHit(trx, clientKey, LOGIN_LIMITS, now))
   } catch (error) {
-    if (error instanceof Refused) return { allowed: false, retryAfterSeconds: error.retryAfterSeconds }
+    if (error instanceof RateLimited) return { allowed: false, retryAfterSeconds: error.retryAfterSeconds }
     throw error
   }
   return { allowed: true, succeeded: () => undoHit(db.k, clientKey, LOGIN_LIMITS, now) }

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto'
 import { MIN_FILL_MS, type ContactMessage } from '../../contact/message.ts'
 import type { Db } from '../db/client.ts'
 import { enqueueNotification } from '../db/outbox.ts'
-import { countHit, type Window } from '../db/rate-limits.ts'
+import { RateLimited, takeHit, type Window } from '../db/rate-limits.ts'
 import { insertSubmission } from '../db/submissions.ts'
 
 /** Per client address: a few resends are human; more is a script (docs/decisions/015-spam.md). */
@@ -22,14 +22,6 @@ export function spamReason(message: ContactMessage): string | null {
 
 export type StoreResult = { stored: true; id: string; spam: boolean } | { stored: false; retryAfterSeconds: number }
 
-class OverLimit extends Error {
-  retryAfterSeconds: number
-  constructor(retryAfterSeconds: number) {
-    super('rate limited')
-    this.retryAfterSeconds = retryAfterSeconds
-  }
-}
-
 export async function storeContactRequest(
   db: Db,
   { message, clientKey, now = new Date(), limits = CONTACT_LIMITS }: { message: ContactMessage; clientKey: string; now?: Date; limits?: readonly Window[] },
@@ -39,9 +31,7 @@ export async function storeContactRequest(
   const at = now.toISOString()
   try {
     await db.transact(async (trx) => {
-      const over = await countHit(trx, clientKey, limits, now.getTime())
-      // Throwing rolls the count back too: a refused request does not extend the wait.
-      if (over) throw new OverLimit(over.retryAfterSeconds)
+      await takeHit(trx, clientKey, limits, now.getTime())
       await insertSubmission(trx, {
         id,
         name: message.name,
@@ -57,7 +47,7 @@ export async function storeContactRequest(
       if (reason === null) await enqueueNotification(trx, id, at)
     })
   } catch (error) {
-    if (error instanceof OverLimit) return { stored: false, retryAfterSeconds: error.retryAfterSeconds }
+    if (error instanceof RateLimited) return { stored: false, retryAfterSeconds: error.retryAfterSeconds }
     throw error
   }
   return { stored: true, id, spam: reason !== null }

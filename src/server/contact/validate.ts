@@ -2,15 +2,10 @@
 // Bodies arrive as JSON or form data; both become one plain object, are tidied (strings trimmed,
 // empty optional fields dropped, the envelope fields made safe) and checked by ajv. The result
 // names each field that is wrong; the API turns that into the copy of content/pages/contact.yaml.
-import { Ajv } from 'ajv'
-import addFormatsModule from 'ajv-formats'
 import { contactMessageSchema, FIELDS, type ContactMessage, type Field } from '../../contact/message.ts'
+import { compileSchema } from '../schema-check.ts'
 
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as typeof addFormatsModule
-
-const ajv = new Ajv({ allErrors: true, strict: true, removeAdditional: true })
-addFormats(ajv, ['email'])
-const check = ajv.compile<ContactMessage>(contactMessageSchema)
+const check = compileSchema<ContactMessage>(contactMessageSchema, { removeAdditional: true })
 
 export type Validation = { ok: true; message: ContactMessage } | { ok: false; fields: Partial<Record<Field, true>>; notAnObject?: true }
 

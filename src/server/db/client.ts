@@ -9,7 +9,6 @@ import {
   OperationNodeTransformer,
   PostgresDialect,
   SqliteDialect,
-  sql,
   type KyselyPlugin,
   type PrimitiveValueListNode,
   type ValueNode,
@@ -27,8 +26,6 @@ export type Db = {
    * resolves. On SQLite, transactions that arrive together share one commit (group-commit.ts).
    */
   transact<T>(work: (trx: Kysely<Tables>) => Promise<T>): Promise<T>
-  /** Throws when the database does not answer (for /healthz). */
-  ping(): Promise<void>
   close(): Promise<void>
 }
 
@@ -72,9 +69,6 @@ export function openDatabase(database: Config['database']): Db {
       kind: 'postgres',
       k,
       transact: (work) => k.transaction().execute(work),
-      ping: async () => {
-        await sql`select 1`.execute(k)
-      },
       close: () => k.destroy(),
     }
   }
@@ -106,9 +100,6 @@ export function openDatabase(database: Config['database']): Db {
     kind: 'sqlite',
     k,
     transact: groupCommit(k),
-    ping: async () => {
-      await sql`select 1`.execute(k)
-    },
     close: () => k.destroy(),
   }
 }

@@ -49,6 +49,25 @@ export async function countHit(
   return undefined
 }
 
+/** Over a limit: `retryAfterSeconds` until the window that refused ends. */
+export class RateLimited extends Error {
+  retryAfterSeconds: number
+  constructor(retryAfterSeconds: number) {
+    super('rate limited')
+    this.retryAfterSeconds = retryAfterSeconds
+  }
+}
+
+/**
+ * `countHit` inside the transaction of the action it limits: over a limit it throws
+ * RateLimited, which rolls the whole transaction back, the count included (a refused action
+ * does not extend the wait).
+ */
+export async function takeHit(trx: Kysely<Tables> | Transaction<Tables>, key: string, windows: readonly Window[], now: number): Promise<void> {
+  const over = await countHit(trx, key, windows, now)
+  if (over) throw new RateLimited(over.retryAfterSeconds)
+}
+
 /** Deletes windows that ended before `before` (ms since the epoch). */
 export async function pruneRateLimits(db: Kysely<Tables>, before: number): Promise<number> {
   const result = await db.deleteFrom('rate_limits').where('window_start', '<', before).executeTakeFirst()

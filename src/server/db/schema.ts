@@ -9,9 +9,6 @@ type Timestamp = ColumnType<string | Date, string, string>
 /** A boolean column: SQLite stores 0/1, PostgreSQL true/false. */
 type Bool = ColumnType<boolean | number, boolean | number, boolean | number>
 
-export type SubmissionStatus = 'new' | 'contacted' | 'scheduled' | 'completed' | 'closed'
-export const SUBMISSION_STATUSES: readonly SubmissionStatus[] = ['new', 'contacted', 'scheduled', 'completed', 'closed']
-
 export interface ContactSubmissionsTable {
   id: string
   name: string

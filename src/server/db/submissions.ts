@@ -1,19 +1,10 @@
-// Queries on contact_submissions. The admin's queries join these in issue 5.
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
+// Queries on contact_submissions: storing a request, and the admin inbox's reads and changes.
+import { sql, type Kysely, type Transaction } from 'kysely'
 import type { Db } from './client.ts'
-import { toBool, toIso, type ContactSubmissionsTable, type SubmissionStatus, type Tables } from './schema.ts'
+import type { Counts, Status, Submission, SubmissionChanges, View } from '../../contact/submission.ts'
+import { toBool, toIso, type Tables } from './schema.ts'
 
-/** A stored request as the server hands it on (to the admin, to the notification): the row with
- * its timestamps as ISO strings and its flags as booleans, whichever database it came from. */
-export type Submission = Omit<Selectable<ContactSubmissionsTable>, 'created_at' | 'read_at' | 'updated_at' | 'is_read' | 'is_client' | 'is_spam' | 'status' | 'phone_digits'> & {
-  created_at: string
-  read_at: string | null
-  updated_at: string
-  is_read: boolean
-  is_client: boolean
-  is_spam: boolean
-  status: SubmissionStatus
-}
+export type { Submission }
 
 export type NewSubmission = {
   id: string
@@ -63,7 +54,7 @@ export function toSubmission({ phone_digits: _digits, ...row }: Row): Submission
     is_read: toBool(row.is_read),
     is_client: toBool(row.is_client),
     is_spam: toBool(row.is_spam),
-    status: row.status as SubmissionStatus,
+    status: row.status as Status,
   }
 }
 
@@ -80,19 +71,17 @@ export async function countSubmissions(db: Db): Promise<number> {
 // ---------------------------------------------------------------------------------------------
 // The admin inbox's questions (docs/admin-api.md).
 
-export type InboxView = 'all' | 'unread' | 'clients' | 'spam'
 export type Cursor = { createdAt: string; id: string }
 export type InboxQuery = {
-  view: InboxView
-  /** Words, each of which must appear in the name, phone, e-mail or message. */
+  view: View
+  /** Words, each of which must appear in the name, phone, e-mail or message; no control characters (the route turns those into spaces). */
   words?: string[]
-  status?: SubmissionStatus
+  status?: Status
   /** A service value, or 'none' for requests without one. */
   service?: string
   cursor?: Cursor
   limit: number
 }
-export type InboxCounts = { total: number; unread: number; clients: number; spam: number }
 
 /** A LIKE pattern that finds `text` anywhere, with the pattern characters taken literally. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
@@ -161,7 +150,7 @@ export async function* allSubmissions(db: Db, query: Omit<InboxQuery, 'limit' | 
  * The tab counts, each from its partial index of migration 005 (a count of small index entries,
  * not a pass over the table). SQLite's planner prefers a table scan for these unless told.
  */
-export async function inboxCounts(db: Db): Promise<InboxCounts> {
+export async function inboxCounts(db: Db): Promise<Counts> {
   const count = (index: string, where: string) => (db.kind === 'sqlite' ? `(select count(*) from contact_submissions indexed by ${index} where ${where})` : `(select count(*) from contact_submissions where ${where})`)
   const { rows } = await sql
     .raw<{ total: number; unread: number; clients: number; spam: number }>(
@@ -177,17 +166,6 @@ export async function inboxCounts(db: Db): Promise<InboxCounts> {
 export async function latestSubmissionAt(db: Db): Promise<string | null> {
   const row = await db.k.selectFrom('contact_submissions').select('created_at').where('is_spam', '=', false).orderBy('created_at', 'desc').limit(1).executeTakeFirst()
   return row ? toIso(row.created_at) : null
-}
-
-export type SubmissionChanges = {
-  is_read?: boolean
-  status?: SubmissionStatus
-  is_client?: boolean
-  client_since?: string | null
-  next_delivery_date?: string | null
-  delivery_frequency?: string | null
-  delivery_notes?: string | null
-  is_spam?: boolean
 }
 
 /**
