@@ -5,72 +5,39 @@
 // slowest of repeated runs, as the server measured it (Server-Timing) and as the client saw it
 // over loopback. Goal (issue 5): under 50 ms of server time for each at 100,000 rows.
 //   npm run bench:admin [-- --rows 100000 --runs 25 --db sqlite|postgres|both]
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { parseArgs } from 'node:util'
-import pg from 'pg'
 import { sql } from 'kysely'
-import { openDatabase } from '../src/server/db/client.ts'
-import { migrate } from '../src/server/db/migrations.ts'
 import { seedSubmissions } from './lib/seed.ts'
-import { startBuiltServer } from './lib/server.ts'
+import { signIn, startBuiltServer } from './lib/server.ts'
+import { createStorage } from '../tests/helpers/storage.ts'
 
 const { values: args } = parseArgs({ options: { rows: { type: 'string', default: '100000' }, runs: { type: 'string', default: '25' }, db: { type: 'string', default: 'both' } } })
 const ROWS = Number(args.rows)
 const RUNS = Number(args.runs)
 const PASSWORD = 'benchmark admin password'
 const ORIGIN = 'http://localhost:3000'
-const PG_ADMIN = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 
 type Figure = { label: string; serverMedian: number; serverMax: number; clientMedian: number; clientMax: number; detail: string }
-
-async function storage(kind: 'sqlite' | 'postgres') {
-  if (kind === 'sqlite') {
-    const dir = mkdtempSync(path.join(tmpdir(), 'longbar-bench-admin-'))
-    const file = path.join(dir, 'bench.sqlite')
-    return { url: `file:${file}`, db: openDatabase({ kind: 'sqlite', file }), remove: async () => rmSync(dir, { recursive: true, force: true }) }
-  }
-  const name = `longbar_bench_admin_${Date.now()}`
-  const admin = new pg.Client({ connectionString: PG_ADMIN })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  const url = new URL(PG_ADMIN)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    db: openDatabase({ kind: 'postgres', url: url.toString() }),
-    remove: async () => {
-      const c = new pg.Client({ connectionString: PG_ADMIN })
-      await c.connect()
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await c.end()
-    },
-  }
-}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number
 const ms = (n: number) => n.toFixed(1).padStart(7)
 
 async function bench(kind: 'sqlite' | 'postgres'): Promise<Figure[]> {
-  const target = await storage(kind)
+  const target = await createStorage(kind === 'postgres' ? 'PostgreSQL' : 'SQLite')
   try {
-    await migrate(target.db)
+    const db = await target.open()
     process.stdout.write(`\n${kind === 'sqlite' ? 'SQLite' : 'PostgreSQL'}: seeding ${ROWS.toLocaleString('en-US')} requests… `)
-    const seedMs = await seedSubmissions(target.db, ROWS)
+    const seedMs = await seedSubmissions(db, ROWS)
     // What autovacuum does after a bulk insert: statistics for the planner and the visibility map
     // that lets PostgreSQL count from the partial indexes alone.
-    await (kind === 'postgres' ? sql`vacuum analyze contact_submissions` : sql`analyze`).execute(target.db.k)
+    await (kind === 'postgres' ? sql`vacuum analyze contact_submissions` : sql`analyze`).execute(db.k)
     console.log(`${(seedMs / 1000).toFixed(1)} s`)
-    const someId = (await target.db.k.selectFrom('contact_submissions').select('id').where('is_spam', '=', false).limit(1).executeTakeFirstOrThrow()).id
-    await target.db.close()
+    const someId = (await db.k.selectFrom('contact_submissions').select('id').where('is_spam', '=', false).limit(1).executeTakeFirstOrThrow()).id
+    await db.close()
 
-    const server = await startBuiltServer({ DATABASE_URL: target.url, ADMIN_PASSWORD: PASSWORD, PUBLIC_ORIGIN: ORIGIN, LOG_LEVEL: 'warn' })
+    const server = await startBuiltServer({ DATABASE_URL: target.databaseUrl, ADMIN_PASSWORD: PASSWORD, PUBLIC_ORIGIN: ORIGIN, LOG_LEVEL: 'warn' })
     try {
-      const login = await fetch(`${server.url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: ORIGIN }, body: JSON.stringify({ password: PASSWORD }) })
-      if (login.status !== 200) throw new Error(`login failed: ${login.status}`)
-      const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] as string
+      const cookie = await signIn(server.url, { password: PASSWORD, origin: ORIGIN })
       const call = async (method: string, pathAndQuery: string, body?: unknown) => {
         const started = performance.now()
         const res: Response = await fetch(server.url + pathAndQuery, {

@@ -8,15 +8,16 @@
 // the real rate limit without being refused. Writes the figures to .reports/bench-contact.json.
 // --cpu-prof runs the server under `node --cpu-prof` and leaves its profiles in .reports/cpu-prof/
 // (open them in Chrome DevTools). A script that prints figures, not a test. Needs `npm run build` first.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { availableParallelism, tmpdir } from 'node:os'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { openDatabase } from '../src/server/db/client.ts'
 import { countSubmissions } from '../src/server/db/submissions.ts'
-import { checkLoadFlags, commandCpuMs, LOAD_FLAGS, cpuSpentMs, machineCpuMs, processCpuMs, runLoad, type LoadResult, type Outcomes } from './lib/load.ts'
+import { checkLoadFlags, commandCpuMs, LOAD_FLAGS, cpuSpentMs, machineCpuMs, processCpuMs, runLoad, type LoadResult } from './lib/load.ts'
+import { counts, ms, n0, n1, non2xx, pct, sum2xx } from './lib/report.ts'
+import { addressOf, contactRequestBody } from './lib/seed.ts'
 import { projectRoot, startBuiltServer } from './lib/server.ts'
-import { createTestDatabase } from '../tests/helpers/postgres.ts'
+import { createStorage } from '../tests/helpers/storage.ts'
 
 const PROFILE_DIR = path.join(projectRoot, '.reports', 'cpu-prof')
 /** Above this share of a core used by other processes, a run's figures are not the server's own. */
@@ -37,49 +38,13 @@ type Kind = 'sqlite' | 'postgres'
 
 // ---- Requests: realistic, varied, valid; bodies serialized once, only the address changes. ----
 
-const FIRST = ['Dana', 'Marcus', 'Priya', 'Tom', 'Keisha', 'Luis', 'Hannah', 'Greg', 'Aisha', 'Brian', 'Mei', 'Carlos', 'Erin', 'Darnell', 'Sofia', 'Walt']
-const LAST = ['Whitaker', 'Nguyen', 'Patel', 'Kowalski', 'Brooks', 'Ramirez', 'Sullivan', 'Okafor', 'Fischer', 'Hughes', 'Lindqvist', 'Moreno', 'Carter']
-const SERVICES = ['ac-repair', 'heating-repair', 'installation', 'maintenance', 'commercial', 'emergency', 'other']
-const SENTENCES = [
-  'The furnace runs but blows cold air since this morning.',
-  'Our upstairs AC stopped cooling and the outdoor unit is humming.',
-  'We would like a quote for replacing a 20-year-old heat pump.',
-  'Please schedule the yearly maintenance visit for two units.',
-  'There is water pooling under the air handler in the basement.',
-  'The thermostat shows the right setting but the house stays at 80 degrees.',
-  'We run a small office in Bel Air and need the rooftop unit checked.',
-  'Mornings are best for us, any day next week.',
-  'The pilot light keeps going out on the old boiler.',
-  'A loud rattling started when the blower kicks on.',
-  'We just bought the house and do not know when the system was last serviced.',
-  'Call the cell number, the landline is not working.',
-]
-const VARIANTS = 997 // prime, so name, service and message combinations do not repeat in step
-
-const bodies: Buffer[] = Array.from({ length: VARIANTS }, (_, i) => {
-  const first = FIRST[i % FIRST.length] as string
-  const last = LAST[(i * 7) % LAST.length] as string
-  const sentences = Array.from({ length: 1 + (i % 3) }, (_, k) => SENTENCES[(i * 5 + k * 3) % SENTENCES.length]).join(' ')
-  return Buffer.from(
-    JSON.stringify({
-      name: `${first} ${last}`,
-      phone: `(410) 555-01${String(i % 100).padStart(2, '0')}`,
-      email: `${first.toLowerCase()}.${last.toLowerCase()}${i % 10 === 0 ? '' : i % 89}@example.com`,
-      service: SERVICES[i % SERVICES.length],
-      message: sentences,
-      page: '/contact',
-      elapsedMs: 8000,
-    }),
-  )
-})
-
-/** 10.x.y.z from a counter: a different client address for each of 16 million requests. */
-const address = (n: number) => `10.${(n >>> 16) & 255}.${(n >>> 8) & 255}.${n & 255}`
+const VARIANTS = 997 // bodies serialized once; a prime, so they do not repeat in step with anything
+const bodies: Buffer[] = Array.from({ length: VARIANTS }, (_, i) => Buffer.from(contactRequestBody(i)))
 
 const makeRequest = (i: number) => ({
   method: 'POST',
   path: '/api/contact',
-  headers: { 'content-type': 'application/json', accept: 'application/json', 'x-forwarded-for': address(i) },
+  headers: { 'content-type': 'application/json', accept: 'application/json', 'x-forwarded-for': addressOf(i) },
   body: bodies[i % VARIANTS] as Buffer,
 })
 
@@ -138,17 +103,12 @@ function cpuBetween(a: CpuReading, b: CpuReading): Cpu {
   return cpu
 }
 
-const sum2xx = (o: Outcomes) => Object.entries(o.statusCounts).reduce((n, [status, count]) => (Number(status) >= 200 && Number(status) < 300 ? n + count : n), 0)
-
 async function benchmark(kind: Kind): Promise<RunFigures> {
-  const pgDatabase = kind === 'postgres' ? await createTestDatabase('longbar_bench') : undefined
-  const tmp = mkdtempSync(path.join(tmpdir(), 'longbar-bench-'))
-  const sqliteFile = path.join(tmp, 'bench.sqlite')
-  const config = pgDatabase ? ({ kind: 'postgres', url: pgDatabase.url } as const) : ({ kind: 'sqlite', file: sqliteFile } as const)
+  const storage = await createStorage(kind === 'postgres' ? 'PostgreSQL' : 'SQLite')
   try {
     const server = await startBuiltServer(
       {
-        DATABASE_URL: pgDatabase ? pgDatabase.url : `file:${sqliteFile}`,
+        DATABASE_URL: storage.databaseUrl,
         TRUST_PROXY: '1',
         LOG_LEVEL: 'warn',
       },
@@ -181,7 +141,7 @@ async function benchmark(kind: Kind): Promise<RunFigures> {
     const cpu = before ? cpuBetween(before, after) : { cores: availableParallelism(), loadGenerator: NaN }
 
     // Count what the database holds, with the server stopped (every answer was already sent).
-    const db = openDatabase(config)
+    const db = await storage.open()
     let stored: RunFigures['stored']
     try {
       const outbox = await db.k.selectFrom('notification_outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
@@ -211,24 +171,11 @@ async function benchmark(kind: Kind): Promise<RunFigures> {
       serverLogLines,
     }
   } finally {
-    await pgDatabase?.drop()
-    rmSync(tmp, { recursive: true, force: true })
+    await storage.remove()
   }
 }
 
 // ---- Printing ----
-
-const n0 = (x: number) => Math.round(x).toLocaleString('en-US')
-const n1 = (x: number) => x.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })
-const ms = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '–')
-const pct = (x: number | undefined) => (x === undefined || !Number.isFinite(x) ? 'n/a' : `${Math.round(x)}%`)
-const counts = (c: Record<string | number, number>) =>
-  Object.keys(c).length === 0
-    ? 'none'
-    : Object.entries(c)
-        .map(([k, v]) => `${k}: ${n0(v)}`)
-        .join(', ')
-const non2xx = (o: Outcomes) => Object.fromEntries(Object.entries(o.statusCounts).filter(([s]) => Number(s) < 200 || Number(s) >= 300))
 
 const LABEL: Record<Kind, string> = { sqlite: 'SQLite (file, WAL, synchronous=FULL)', postgres: 'PostgreSQL (127.0.0.1:5432, pool of 10)' }
 

@@ -34,14 +34,12 @@ import { availableParallelism, tmpdir, userInfo } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { sql } from 'kysely'
-import { openDatabase } from '../src/server/db/client.ts'
-import { migrate } from '../src/server/db/migrations.ts'
 import { countSubmissions } from '../src/server/db/submissions.ts'
-import { SERVICE_OPTIONS } from '../src/contact/message.ts'
 import { checkLoadFlags, commandCpuMs, LOAD_FLAGS, cpuSpentMs, machineCpuMs, runLoad, type KindResult, type LoadRequest, type LoadResult, type Outcomes } from './lib/load.ts'
-import { FIRST, LAST, MESSAGES, seedSubmissions, TOWNS } from './lib/seed.ts'
-import { freePort, projectRoot, startBuiltServer, type BenchServer } from './lib/server.ts'
-import { createTestDatabase } from '../tests/helpers/postgres.ts'
+import { counts, ms, n0, n1, non2xx, pct, sum2xx } from './lib/report.ts'
+import { addressOf, contactRequestBody, seedSubmissions } from './lib/seed.ts'
+import { freePort, projectRoot, signIn, startBuiltServer, type BenchServer } from './lib/server.ts'
+import { createStorage } from '../tests/helpers/storage.ts'
 
 const DIST = path.join(projectRoot, 'dist', 'client')
 /** The start-up warning of a server without SMTP_URL: expected here (the notifications wait in the outbox). */
@@ -347,21 +345,9 @@ async function measure(options: Parameters<typeof runLoad>[0], serverPids: () =>
   return { load, cpu: before ? cpuBetween(before, after) : { cores: availableParallelism(), server: NaN, serverUser: NaN, serverSystem: NaN, loadGenerator: NaN } }
 }
 
-// ---- Printing helpers (the house style of bench-contact.ts) ----
+// ---- Printing ----
 
-const n0 = (x: number) => (Number.isFinite(x) ? Math.round(x).toLocaleString('en-US') : '–')
-const n1 = (x: number) => (Number.isFinite(x) ? x.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 }) : '–')
-const ms = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '–')
-const pct = (x: number | undefined) => (x === undefined || !Number.isFinite(x) ? 'n/a' : `${Math.round(x)}%`)
 const mb = (bytesPerSecond: number) => `${(bytesPerSecond / 1_000_000).toFixed(1)} MB/s`
-const counts = (c: Record<string | number, number>) =>
-  Object.keys(c).length === 0
-    ? 'none'
-    : Object.entries(c)
-        .map(([k, v]) => `${k}: ${n0(v)}`)
-        .join(', ')
-const non2xx = (o: Outcomes) => Object.fromEntries(Object.entries(o.statusCounts).filter(([s]) => Number(s) < 200 || Number(s) >= 300))
-const sum2xx = (o: Outcomes) => Object.entries(o.statusCounts).reduce((n, [s, c]) => (Number(s) >= 200 && Number(s) < 300 ? n + c : n), 0)
 const nErrors = (o: Outcomes) => Object.values(o.errors).reduce((a, b) => a + b, 0)
 const nNon2xx = (o: Outcomes) => o.count - sum2xx(o) - nErrors(o)
 const row = (label: string, value: string) => console.log(`  ${label.padEnd(24)}${value}`)
@@ -513,36 +499,6 @@ async function staticPhase(): Promise<StaticPhase> {
 
 // ---- Phase 2: the busy-day mix ----
 
-const INITIALS = 'ABCDEFGHJKLMNPRSTW'
-const SERVICES = [...SERVICE_OPTIONS.map((o) => o.value), undefined]
-
-/** A different name for each n (first × initial × last × second last: 151,200 of them before any repeats), from the seed's lists. */
-function uniqueName(n: number): { first: string; last: string; full: string } {
-  const first = FIRST[n % FIRST.length] as string
-  const initial = INITIALS[Math.floor(n / FIRST.length) % INITIALS.length] as string
-  const k = Math.floor(n / (FIRST.length * INITIALS.length))
-  const last = LAST[k % LAST.length] as string
-  const second = Math.floor(k / LAST.length) % (LAST.length + 1)
-  const family = second === 0 ? last : `${last}-${LAST[second - 1] as string}`
-  return { first, last: family, full: `${first} ${initial}. ${family}` }
-}
-
-/** 10.x.y.z from a counter: a different client address for each of 16 million requests. */
-const address = (n: number) => `10.${(n >>> 16) & 255}.${(n >>> 8) & 255}.${n & 255}`
-
-function contactBody(n: number): string {
-  const name = uniqueName(n)
-  return JSON.stringify({
-    name: name.full,
-    phone: `(410) 555-${String(n % 10_000).padStart(4, '0')}`,
-    email: `${name.first}.${name.last}.${n}@example.com`.toLowerCase(),
-    service: SERVICES[n % SERVICES.length],
-    message: Array.from({ length: 1 + (n % 3) }, (_, k) => (MESSAGES[(n * 3 + k * 7) % MESSAGES.length] as string).replace('{town}', TOWNS[n % TOWNS.length] as string)).join(' '),
-    page: '/contact',
-    elapsedMs: 8_000 + (n % 50) * 1_000,
-  })
-}
-
 type MixKind = 'page' | 'contact' | 'admin list' | 'admin counts'
 /** 100 slots: 90 page views, 7 contact requests, 3 admin reads (2 counts polls, 1 inbox page), spread out. */
 const MIX: MixKind[] = (() => {
@@ -567,21 +523,17 @@ type MixRun = {
 }
 
 async function mixRun(kind: DbKind, pageList: string[]): Promise<MixRun> {
-  const pgDatabase = kind === 'postgres' ? await createTestDatabase('longbar_bench_load') : undefined
-  const tmp = mkdtempSync(path.join(tmpdir(), 'longbar-bench-load-'))
-  const sqliteFile = path.join(tmp, 'mix.sqlite')
-  const config = pgDatabase ? ({ kind: 'postgres', url: pgDatabase.url } as const) : ({ kind: 'sqlite', file: sqliteFile } as const)
+  const storage = await createStorage(kind === 'postgres' ? 'PostgreSQL' : 'SQLite')
   try {
-    const seedDb = openDatabase(config)
+    const seedDb = await storage.open()
     try {
-      await migrate(seedDb)
       await seedSubmissions(seedDb, SEED_ROWS)
       await (kind === 'postgres' ? sql`vacuum analyze contact_submissions` : sql`analyze`).execute(seedDb.k)
     } finally {
       await seedDb.close()
     }
     const server = await startBuiltServer(
-      { DATABASE_URL: pgDatabase ? pgDatabase.url : `file:${sqliteFile}`, TRUST_PROXY: '1', ADMIN_PASSWORD, PUBLIC_ORIGIN: ORIGIN, LOG_LEVEL: 'warn' },
+      { DATABASE_URL: storage.databaseUrl, TRUST_PROXY: '1', ADMIN_PASSWORD, PUBLIC_ORIGIN: ORIGIN, LOG_LEVEL: 'warn' },
       { nodeArgs: nodeArgs(`mix-${kind}`) },
     )
     const logsBefore = server.logs.length
@@ -589,13 +541,7 @@ async function mixRun(kind: DbKind, pageList: string[]): Promise<MixRun> {
     let cpu: Cpu
     const sampleFailures: string[] = []
     try {
-      const login = await fetch(`${server.url}/api/admin/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: ORIGIN, 'x-forwarded-for': '192.0.2.1' },
-        body: JSON.stringify({ password: ADMIN_PASSWORD }),
-      })
-      if (login.status !== 200) throw new Error(`admin login failed: ${login.status} ${await login.text()}`)
-      const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] as string
+      const cookie = await signIn(server.url, { password: ADMIN_PASSWORD, origin: ORIGIN, headers: { 'x-forwarded-for': '192.0.2.1' } })
       const adminHeaders = { ...BROWSER_HEADERS, accept: 'application/json', 'accept-encoding': 'gzip, deflate, br, zstd', cookie, 'x-forwarded-for': '192.0.2.1' }
       const check = await fetch(`${server.url}/api/admin/submissions`, { headers: { cookie } })
       if (check.status !== 200) throw new Error(`signed-in GET /api/admin/submissions answered ${check.status}`)
@@ -611,8 +557,8 @@ async function mixRun(kind: DbKind, pageList: string[]): Promise<MixRun> {
             return {
               method: 'POST',
               path: '/api/contact',
-              headers: { ...BROWSER_HEADERS, 'content-type': 'application/json', accept: 'application/json', origin: ORIGIN, 'x-forwarded-for': address(n) },
-              body: contactBody(n),
+              headers: { ...BROWSER_HEADERS, 'content-type': 'application/json', accept: 'application/json', origin: ORIGIN, 'x-forwarded-for': addressOf(n) },
+              body: contactRequestBody(n),
             }
           }
           case 'admin list':
@@ -641,7 +587,7 @@ async function mixRun(kind: DbKind, pageList: string[]): Promise<MixRun> {
       await server.stop()
     }
 
-    const db = openDatabase(config)
+    const db = await storage.open()
     let storedRows: number
     try {
       storedRows = (await countSubmissions(db)) - SEED_ROWS
@@ -660,8 +606,7 @@ async function mixRun(kind: DbKind, pageList: string[]): Promise<MixRun> {
     }
     return { database: kind, seededRows: SEED_ROWS, load, cpu, contact2xx, storedRows, storedEqualsTwoXx: storedRows === contact2xx.total, sampleFailures, serverLogLines }
   } finally {
-    await pgDatabase?.drop()
-    rmSync(tmp, { recursive: true, force: true })
+    await storage.remove()
   }
 }
 

@@ -1,14 +1,14 @@
-// Realistic fake contact requests in bulk, straight into the database (benchmarks, trying the
-// inbox with a full table). Deterministic for a given seed.
+// Realistic fake contact requests: in bulk, straight into the database (benchmarks, trying the
+// inbox with a full table), and as request bodies for POST /api/contact. Deterministic.
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../../src/server/db/client.ts'
 import { STATUSES } from '../../src/contact/submission.ts'
 import { SERVICE_OPTIONS } from '../../src/contact/message.ts'
 
-export const FIRST = ['Dana', 'Sam', 'Maria', 'James', 'Linda', 'Robert', 'Patricia', 'Michael', 'Jennifer', 'David', 'Susan', 'Thomas', 'Karen', 'Daniel', 'Nancy', 'Kevin', 'Emily', 'Brian', 'Megan', 'Tyler']
-export const LAST = ['Whitaker', 'Ortiz', 'Nguyen', 'Miller', 'Brooks', 'Kowalski', 'Reed', 'Hughes', 'Patel', 'Sullivan', 'Foster', 'Bennett', 'Carroll', 'Dawson', 'Ferris', 'Gallo', 'Hanley', 'Ingram', 'Jacoby', 'Keane']
-export const TOWNS = ['Bel Air', 'Aberdeen', 'Havre de Grace', 'Edgewood', 'Fallston', 'Abingdon', 'Forest Hill', 'Churchville', 'Darlington', 'Joppa']
-export const MESSAGES = [
+const FIRST = ['Dana', 'Sam', 'Maria', 'James', 'Linda', 'Robert', 'Patricia', 'Michael', 'Jennifer', 'David', 'Susan', 'Thomas', 'Karen', 'Daniel', 'Nancy', 'Kevin', 'Emily', 'Brian', 'Megan', 'Tyler']
+const LAST = ['Whitaker', 'Ortiz', 'Nguyen', 'Miller', 'Brooks', 'Kowalski', 'Reed', 'Hughes', 'Patel', 'Sullivan', 'Foster', 'Bennett', 'Carroll', 'Dawson', 'Ferris', 'Gallo', 'Hanley', 'Ingram', 'Jacoby', 'Keane']
+const TOWNS = ['Bel Air', 'Aberdeen', 'Havre de Grace', 'Edgewood', 'Fallston', 'Abingdon', 'Forest Hill', 'Churchville', 'Darlington', 'Joppa']
+const MESSAGES = [
   'The furnace runs but only blows cold air since this morning.',
   'Our AC is making a loud rattling noise and the upstairs will not cool below 80.',
   'Looking for a quote on replacing a 20 year old heat pump in {town}.',
@@ -75,3 +75,34 @@ export async function seedSubmissions(db: Db, count: number, { seed = 1, days = 
   }
   return performance.now() - started
 }
+
+const INITIALS = 'ABCDEFGHJKLMNPRSTW'
+const SERVICES = [...SERVICE_OPTIONS.map((o) => o.value), undefined]
+
+/** A different name for each n (first × initial × last × second last: 151,200 of them before any repeats). */
+function uniqueName(n: number): { first: string; last: string; full: string } {
+  const first = FIRST[n % FIRST.length] as string
+  const initial = INITIALS[Math.floor(n / FIRST.length) % INITIALS.length] as string
+  const k = Math.floor(n / (FIRST.length * INITIALS.length))
+  const last = LAST[k % LAST.length] as string
+  const second = Math.floor(k / LAST.length) % (LAST.length + 1)
+  const family = second === 0 ? last : `${last}-${LAST[second - 1] as string}`
+  return { first, last: family, full: `${first} ${initial}. ${family}` }
+}
+
+/** The n-th valid JSON body for POST /api/contact: varied name, phone, e-mail, service, message. */
+export function contactRequestBody(n: number): string {
+  const name = uniqueName(n)
+  return JSON.stringify({
+    name: name.full,
+    phone: `(410) 555-${String(n % 10_000).padStart(4, '0')}`,
+    email: `${name.first}.${name.last}.${n}@example.com`.toLowerCase(),
+    service: SERVICES[n % SERVICES.length],
+    message: Array.from({ length: 1 + (n % 3) }, (_, k) => (MESSAGES[(n * 3 + k * 7) % MESSAGES.length] as string).replace('{town}', TOWNS[n % TOWNS.length] as string)).join(' '),
+    page: '/contact',
+    elapsedMs: 8_000 + (n % 50) * 1_000,
+  })
+}
+
+/** 10.x.y.z from a counter: a different client address (X-Forwarded-For) for each of 16 million requests. */
+export const addressOf = (n: number) => `10.${(n >>> 16) & 255}.${(n >>> 8) & 255}.${n & 255}`

@@ -76,3 +76,10 @@ export async function startBuiltServer(env: Record<string, string>, { timeoutMs 
     },
   }
 }
+
+/** Signs in to the admin (POST /api/admin/login) and returns the session cookie to send back. */
+export async function signIn(url: string, { password, origin, headers = {} }: { password: string; origin: string; headers?: Record<string, string> }): Promise<string> {
+  const res = await fetch(`${url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin, ...headers }, body: JSON.stringify({ password }) })
+  if (res.status !== 200) throw new Error(`admin sign-in failed: ${res.status} ${await res.text()}`)
+  return (res.headers.get('set-cookie') ?? '').split(';')[0] as string
+}

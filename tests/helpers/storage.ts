@@ -1,4 +1,4 @@
-// The two storage targets every storage test runs against: a fresh SQLite file and a fresh
+// The two storage targets every storage test (and benchmark) runs against: a fresh SQLite file and a fresh
 // PostgreSQL database (created on the running server and dropped afterwards). `open()` gives the
 // test its own connection to look at the rows the server wrote.
 import { mkdtempSync, rmSync } from 'node:fs'
