@@ -3,7 +3,7 @@
 // closes (a native popover). This adds: Escape closes an open dropdown; each dropdown's button
 // opens and closes it on click or tap and reports aria-expanded; the phone menu closes when the
 // window grows to desktop width.
-const DESKTOP = window.matchMedia('(width >= 64rem)')
+const DESKTOP = window.matchMedia('(width >= 72rem)') // --breakpoint-nav (src/layout/theme.css)
 
 for (const item of document.querySelectorAll<HTMLElement>('[data-dropdown]')) {
   const toggle = item.querySelector<HTMLButtonElement>('.dropdown-toggle')

@@ -57,7 +57,7 @@ export function Header({ site, business, activeNav, currentPath }: { site: Site;
   const { header } = site
   return (
     <header className="site-header sticky top-0 z-40 border-b border-slate-200 bg-white">
-      <div className="container-page flex h-16 items-center justify-between gap-4 lg:h-20">
+      <div className="container-page flex h-16 items-center justify-between gap-2 sm:gap-4 nav:h-20">
         <a href="/" className="shrink-0 rounded-md" aria-label={`${business.name}, home`}>
           <Logo name={business.name} shortName={business.shortName} />
         </a>
@@ -71,17 +71,18 @@ export function Header({ site, business, activeNav, currentPath }: { site: Site;
             {header.contactAction.label}
           </a>
         </nav>
-        <div className="flex items-center gap-2">
+        <div className="flex items-center gap-1 sm:gap-2">
           <a href={`tel:${business.phone.e164}`} className="header-phone" aria-label={`Call ${business.phone.display}`}>
             <Phone className="size-5" aria-hidden="true" focusable="false" />
-            <span className="hidden sm:inline lg:hidden xl:inline">{header.callLabel ?? business.phone.display}</span>
+            <span className="hidden md:inline nav:hidden xl:inline">{header.callLabel ?? business.phone.display}</span>
           </a>
           <a href={header.contactAction.href} className="header-contact">
             {header.contactAction.label}
           </a>
           <button type="button" className="menu-toggle" popoverTarget="site-nav" aria-controls="site-nav">
             <Menu className="size-6" aria-hidden="true" focusable="false" />
-            <span>{header.menuLabel}</span>
+            {/* Under 360 px the word would push the header past the screen: the icon stays, the name too. */}
+            <span className="max-[22.5rem]:sr-only">{header.menuLabel}</span>
           </button>
         </div>
       </div>

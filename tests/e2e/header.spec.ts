@@ -137,6 +137,40 @@ test.describe('header on a phone', () => {
   })
 })
 
+test.describe('header across widths', () => {
+  // WCAG 1.4.10: no sideways scrolling down to 320 px. The header is the widest row of every page
+  // and changes at each breakpoint (sm, md, nav, xl). Its need is largest at the first width of
+  // each range, so each breakpoint's first width is tried, plus every 8 px from 300 to 1,500.
+  const breakpoints = [320, 360, 640, 768, 1024, 1152, 1280]
+  const widths = [...new Set([...breakpoints, ...Array.from({ length: 151 }, (_, i) => 300 + 8 * i)])].sort((a, b) => a - b)
+  for (const path of ['/', '/service-areas']) {
+    test(`${path} never scrolls sideways and keeps the header's actions whole`, async ({ page }) => {
+      test.setTimeout(90_000)
+      await page.goto(path)
+      const overflowing: number[] = []
+      for (const width of widths) {
+        await page.setViewportSize({ width, height: 800 })
+        const over = await page.evaluate(() => {
+          const row = document.querySelector('header .container-page')!
+          return document.documentElement.scrollWidth > document.documentElement.clientWidth || row.scrollWidth > row.clientWidth
+        })
+        if (over) overflowing.push(width)
+      }
+      expect(overflowing, 'widths (px) where the page is wider than the window').toEqual([])
+    })
+  }
+
+  test('shows the menu word beside its icon from 360 px, and keeps it as the name below', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 700 })
+    await page.goto('/')
+    const toggle = page.getByRole('button', { name: 'Menu' })
+    await expect(toggle).toBeVisible()
+    expect((await toggle.getByText('Menu').boundingBox())!.width, 'the word, visually hidden').toBeLessThanOrEqual(1)
+    await page.setViewportSize({ width: 360, height: 700 })
+    expect((await toggle.getByText('Menu').boundingBox())!.width, 'the word, shown').toBeGreaterThan(20)
+  })
+})
+
 test.describe('navigation', () => {
   test('starts a followed link at the top of the page', async ({ page }) => {
     await page.setViewportSize(DESKTOP)
