@@ -61,6 +61,28 @@ test.describe('the map', () => {
     expect((await map.boundingBox())?.height).toBe(400)
     await expect(page.frameLocator('iframe[title="Map of Bel Air, Maryland"]').getByText('Map')).toBeVisible()
   })
+
+  test('without JavaScript, shows the map from its <noscript> frame over the empty one', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false, baseURL: test.info().project.use.baseURL! })
+    const page = await context.newPage()
+    const requested = await standInForMaps(page)
+    await page.goto('/bel-air-hvac')
+    const frames = page.getByTitle('Map of Bel Air, Maryland')
+    await expect(frames).toHaveCount(2)
+    const shown = page.locator('iframe[src]')
+    await shown.scrollIntoViewIfNeeded()
+    await expect(shown).toBeVisible()
+    expect(await shown.boundingBox()).toEqual(await page.locator('iframe[data-src]').boundingBox())
+    expect((await shown.boundingBox())?.height).toBe(400)
+    // On top: the point at the map's centre belongs to the shown frame.
+    expect(await shown.evaluate((f) => {
+      const r = f.getBoundingClientRect()
+      return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === f
+    })).toBe(true)
+    await expect.poll(() => requested).toEqual(['https://www.google.com/maps?q=Bel+Air%2C+MD&output=embed'])
+    await expect(page.frameLocator('iframe[src]').getByText('Map')).toBeVisible()
+    await context.close()
+  })
 })
 
 test.describe('area pages in the browser', () => {

@@ -3,7 +3,8 @@
 export type El = { tag: string; attrs: Record<string, string>; children: (El | string)[]; parent?: El }
 
 const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr'])
-const RAW = new Set(['script', 'style'])
+// <noscript> is raw text where script runs, as in a browser; noscriptHtml() reads what is inside.
+const RAW = new Set(['script', 'style', 'noscript'])
 
 export function decode(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos|nbsp);/gi, (_, code: string) => {

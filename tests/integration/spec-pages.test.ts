@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest'
 import { loadCatalogue } from '../../src/catalogue/load.ts'
 import { hoursLines } from '../../src/catalogue/format.ts'
 import { builtHtml, builtOrigin } from '../helpers/built-site.ts'
-import { byTag, elements, findAll, linksIn, readPage, textOf, type El, type Page } from '../helpers/html.ts'
+import { byTag, elements, findAll, linksIn, parseHtml, readPage, textOf, type El, type Page } from '../helpers/html.ts'
 
 const { business } = loadCatalogue()
 const cache = new Map<string, Page>()
@@ -134,6 +134,9 @@ describe('locality, county and state pages', () => {
     expect(new URL(src).searchParams.get('q')).toMatch(/, (MD|PA|DE)$/)
     expect({ loading, height }).toEqual({ loading: 'lazy', height: '400' })
     expect(title).toMatch(/^Map of /)
+    // Without script, the same map from a <noscript> frame the browser itself loads lazily.
+    const fallbacks = findAll(page(path).main, byTag('noscript')).flatMap((n) => findAll(parseHtml(n.children.join('')), byTag('iframe')))
+    expect(fallbacks.map((f) => f.attrs)).toEqual([expect.objectContaining({ src, title, loading: 'lazy', height: '400' })])
   })
 
   test('a testimonial with a name and a town on Bel Air, its neighborhoods and the county pages', () => {
