@@ -6,8 +6,8 @@ import { NotFoundScreen, UnexpectedErrorScreen } from '../../src/templates/Error
 export default function ErrorPage() {
   const { chrome } = useData<FixedPageData>()
   const pageContext = usePageContext()
-  if (pageContext.is404 !== false) return <NotFoundScreen site={chrome.site} />
+  if (pageContext.is404 !== false) return <NotFoundScreen site={chrome.site} phone={chrome.business.phone} />
   const reason = pageContext.abortReason
   const message = typeof reason === 'string' ? reason : reason instanceof Error ? reason.message : 'Something went wrong.'
-  return <UnexpectedErrorScreen site={chrome.site} message={message} />
+  return <UnexpectedErrorScreen site={chrome.site} phone={chrome.business.phone} message={message} />
 }

@@ -5,6 +5,7 @@ import { getCatalogue } from '../../src/catalogue/load.ts'
 import { fixedPageData } from '../../src/catalogue/page-data.ts'
 
 export function data(pageContext: PageContextServer) {
-  const { site } = getCatalogue()
-  return fixedPageData(pageContext.urlPathname, pageContext.is404 === false ? site.unexpectedError.seoTitle : site.notFound.seoTitle)
+  const catalogue = getCatalogue()
+  const screen = pageContext.is404 === false ? catalogue.site.unexpectedError : catalogue.site.notFound
+  return fixedPageData(pageContext.urlPathname, screen.seoTitle, catalogue, screen.seoDescription)
 }

@@ -4,5 +4,5 @@ import { AdminApp } from '../../src/admin/AdminApp.tsx'
 
 export default function AdminPage() {
   const { chrome, head } = useData<FixedPageData>()
-  return <AdminApp site={chrome.site} title={head.title} />
+  return <AdminApp site={chrome.site} phone={chrome.business.phone} title={head.title} />
 }

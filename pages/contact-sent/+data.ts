@@ -13,7 +13,7 @@ export function data(): ContactSentData {
   if (contact?.template !== 'contact') throw new Error('content/pages/contact.yaml is missing: /contact/sent shows its form.success and form.sent.')
   const { form, hero } = contact
   return {
-    ...fixedPageData('/contact/sent', form.sent.seoTitle, catalogue),
+    ...fixedPageData('/contact/sent', form.sent.seoTitle, catalogue, form.success.text),
     notice: form.success,
     backLabel: form.sent.backLabel,
     callLabel: hero.callLabel ?? catalogue.business.emergency.callLabel,

@@ -5,5 +5,5 @@ import { ERROR_MESSAGE_MARKER } from '../../src/templates/markers.ts'
 
 export default function UnexpectedErrorPage() {
   const { chrome } = useData<FixedPageData>()
-  return <UnexpectedErrorScreen site={chrome.site} message={ERROR_MESSAGE_MARKER} />
+  return <UnexpectedErrorScreen site={chrome.site} phone={chrome.business.phone} message={ERROR_MESSAGE_MARKER} />
 }

@@ -2,5 +2,7 @@ import { getCatalogue } from '../../src/catalogue/load.ts'
 import { fixedPageData } from '../../src/catalogue/page-data.ts'
 
 export function data() {
-  return fixedPageData('/500', getCatalogue().site.unexpectedError.seoTitle)
+  const catalogue = getCatalogue()
+  const { seoTitle, seoDescription } = catalogue.site.unexpectedError
+  return fixedPageData('/500', seoTitle, catalogue, seoDescription)
 }

@@ -4,6 +4,7 @@
 // the first answer of GET /api/admin/session picks the login form or the inbox.
 import { Component, useCallback, useEffect, useState, type ReactNode } from 'react'
 import type { Site } from '../catalogue/types.gen.ts'
+import type { PhoneNumber } from '../sections/actions.tsx'
 import { UnexpectedErrorScreen } from '../templates/ErrorScreens.tsx'
 import { api, isSignedOut } from './api.ts'
 import { Inbox } from './Inbox.tsx'
@@ -15,13 +16,13 @@ import './admin.css'
 type Phase = 'checking' | 'signed-out' | 'signed-in'
 
 /** A rendering error shows the site's "Unexpected Application Error!" screen (decision 007). */
-class ErrorBoundary extends Component<{ site: Site; children: ReactNode }, { error: Error | null }> {
+class ErrorBoundary extends Component<{ site: Site; phone: PhoneNumber; children: ReactNode }, { error: Error | null }> {
   override state = { error: null as Error | null }
   static getDerivedStateFromError(error: unknown) {
     return { error: error instanceof Error ? error : new Error(String(error)) }
   }
   override render() {
-    return this.state.error ? <UnexpectedErrorScreen site={this.props.site} message={this.state.error.message} /> : this.props.children
+    return this.state.error ? <UnexpectedErrorScreen site={this.props.site} phone={this.props.phone} message={this.state.error.message} /> : this.props.children
   }
 }
 
@@ -97,9 +98,9 @@ function Gate({ title }: { title: string }) {
   return <Inbox onSignedOut={onSessionLost} onLogout={logout} onUnread={setUnread} />
 }
 
-export function AdminApp({ site, title }: { site: Site; title: string }) {
+export function AdminApp({ site, phone, title }: { site: Site; phone: PhoneNumber; title: string }) {
   return (
-    <ErrorBoundary site={site}>
+    <ErrorBoundary site={site} phone={phone}>
       <ToastProvider>
         <Gate title={title} />
       </ToastProvider>

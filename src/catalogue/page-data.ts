@@ -63,6 +63,6 @@ export function cataloguePageData(path: string, catalogue = getCatalogue(), orig
 }
 
 /** The data of a page outside the catalogue (errors, admin): layout data and a no-index head. */
-export function fixedPageData(path: string, title: string, catalogue = getCatalogue()): FixedPageData {
-  return { chrome: chromeFor(catalogue, { path }), head: noIndexHead(title) }
+export function fixedPageData(path: string, title: string, catalogue = getCatalogue(), description = ''): FixedPageData {
+  return { chrome: chromeFor(catalogue, { path }), head: noIndexHead(title, description) }
 }

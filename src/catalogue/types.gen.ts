@@ -419,9 +419,17 @@ export interface Site {
      */
     homeLabel: string
     /**
+     * The call button beside it. Use {phone} for the number.
+     */
+    callLabel: string
+    /**
      * The browser tab title.
      */
     seoTitle: string
+    /**
+     * The page's meta description (shown if a link to a missing page is shared).
+     */
+    seoDescription: string
   }
   /**
    * The screen shown when something breaks on our side.
@@ -440,9 +448,17 @@ export interface Site {
      */
     homeLabel: string
     /**
+     * The call button beside it. Use {phone} for the number.
+     */
+    callLabel: string
+    /**
      * The browser tab title.
      */
     seoTitle: string
+    /**
+     * The page's meta description.
+     */
+    seoDescription: string
   }
 }
 /**

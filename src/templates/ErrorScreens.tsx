@@ -1,9 +1,21 @@
 // The not-found page and the "Unexpected Application Error!" screen. Their words come from
-// content/site.yaml; the error message is shown as text.
+// content/site.yaml; the error message is shown as text. Both offer the way home and a call.
 import type { Site } from '../catalogue/types.gen.ts'
-import { buttonClass } from '../sections/actions.tsx'
+import { buttonClass, CallButton, type PhoneNumber } from '../sections/actions.tsx'
 
-export function NotFoundScreen({ site }: { site: Site }) {
+/** The way on from either screen: home, or a call. */
+function ScreenActions({ homeLabel, callLabel, phone }: { homeLabel: string; callLabel: string; phone: PhoneNumber }) {
+  return (
+    <div className="mt-8 flex flex-wrap justify-center gap-3">
+      <a href="/" className={buttonClass('primary')}>
+        {homeLabel}
+      </a>
+      <CallButton phone={phone} label={callLabel} tone="outline" />
+    </div>
+  )
+}
+
+export function NotFoundScreen({ site, phone }: { site: Site; phone: PhoneNumber }) {
   const t = site.notFound
   return (
     <section className="container-page flex min-h-[60vh] flex-col items-center justify-center py-20 text-center" aria-labelledby="page-title">
@@ -15,14 +27,12 @@ export function NotFoundScreen({ site }: { site: Site }) {
         {t.title}
       </h1>
       <p className="mt-4 max-w-xl text-lg text-slate-600">{t.text}</p>
-      <a href="/" className={`${buttonClass('primary')} mt-8`}>
-        {t.homeLabel}
-      </a>
+      <ScreenActions homeLabel={t.homeLabel} callLabel={t.callLabel} phone={phone} />
     </section>
   )
 }
 
-export function UnexpectedErrorScreen({ site, message }: { site: Site; message: string }) {
+export function UnexpectedErrorScreen({ site, phone, message }: { site: Site; phone: PhoneNumber; message: string }) {
   const t = site.unexpectedError
   return (
     <section className="container-page flex min-h-[60vh] flex-col items-center justify-center py-20 text-center" aria-labelledby="page-title">
@@ -33,9 +43,7 @@ export function UnexpectedErrorScreen({ site, message }: { site: Site; message: 
         {message}
       </pre>
       <p className="mt-6 max-w-xl text-lg text-slate-600">{t.text}</p>
-      <a href="/" className={`${buttonClass('primary')} mt-8`}>
-        {t.homeLabel}
-      </a>
+      <ScreenActions homeLabel={t.homeLabel} callLabel={t.callLabel} phone={phone} />
     </section>
   )
 }

@@ -102,6 +102,8 @@ describe('unknown addresses', () => {
     expect(html).toMatch(/>404</)
     expect(html).toContain('href="/"')
     expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>')
+    expect(html).toMatch(/<meta name="description" content="This page doesn&#039;t exist\. [^"]*\(410\) 555-0142\." \/>/)
+    expect(html).toMatch(/<main[\s\S]*<a href="tel:\+14105550142"[^>]*>[\s\S]*Call \(410\) 555-0142<\/a>/)
     await expect.poll(() => server.records().some((r) => r.msg === 'not found' && r.path === '/nowhere-to-be-found')).toBe(true)
   })
 
