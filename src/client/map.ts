@@ -1,21 +1,30 @@
-// Loads a page's map frame (src/sections/MapEmbed.tsx) when the visitor scrolls near it.
-const mapFrames = document.querySelectorAll<HTMLIFrameElement>('iframe[data-src]')
-if (mapFrames.length > 0) {
-  const load = (frame: HTMLIFrameElement) => {
-    if (frame.dataset.src && !frame.src) frame.src = frame.dataset.src
+// Creates a page's map frame (src/sections/MapEmbed.tsx) when the visitor scrolls near its box.
+const boxes = document.querySelectorAll<HTMLElement>('[data-map-src]')
+if (boxes.length > 0) {
+  const load = (box: HTMLElement) => {
+    const { mapSrc, mapTitle, mapHeight, mapClass } = box.dataset
+    if (!mapSrc || box.querySelector('iframe')) return
+    const frame = document.createElement('iframe')
+    frame.title = mapTitle ?? ''
+    frame.width = '100%'
+    frame.height = mapHeight ?? ''
+    frame.className = mapClass ?? ''
+    frame.referrerPolicy = 'no-referrer-when-downgrade'
+    frame.src = mapSrc
+    box.append(frame)
   }
   if ('IntersectionObserver' in window) {
     const observer = new IntersectionObserver(
       (entries) => {
         for (const entry of entries) {
           if (!entry.isIntersecting) continue
-          load(entry.target as HTMLIFrameElement)
+          load(entry.target as HTMLElement)
           observer.unobserve(entry.target)
         }
       },
       { rootMargin: '600px 0px' },
     )
-    for (const frame of mapFrames) observer.observe(frame)
-  } else for (const frame of mapFrames) load(frame)
+    for (const box of boxes) observer.observe(box)
+  } else for (const box of boxes) load(box)
 }
 export {}

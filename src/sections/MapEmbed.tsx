@@ -1,9 +1,11 @@
-// A map of the place from the maps service. The frame gets its address (data-src → src) from
-// src/client/map.ts only when the visitor scrolls near it: `loading="lazy"` alone still loads a
-// frame within ~1,250–2,500 px of the first screen, which on a phone is most pages, and a maps
-// embed is hundreds of KB the visitor may never look at. Without script, a <noscript> frame with
-// its address (and the browser's own lazy loading) lies over the empty one.
-// The server's CSP allows this frame source only.
+// A map of the place from the maps service, 400 px high. The page carries only a placeholder box
+// with the frame's address and title (data-map-src, data-map-title); src/client/map.ts creates
+// the <iframe> when the visitor scrolls near. Even an empty frame costs the phone a browsing
+// context while the page loads (about 10 ms of main thread per frame, measured as Lighthouse's
+// blocking time), and `loading="lazy"` alone still loads a frame within ~1,250–2,500 px of the
+// first screen, which on a phone is most pages: a maps embed is hundreds of KB the visitor may
+// never look at. Without script, a <noscript> frame (the browser's own lazy loading) fills the
+// box. The server's CSP allows this frame source only.
 import type { Map as MapBlock } from '../catalogue/types.gen.ts'
 import { Band, type BandTone } from './Band.tsx'
 
@@ -19,16 +21,23 @@ export function mapLinkUrl(query: string): string {
   return `https://www.google.com/maps/search/?${new URLSearchParams({ api: '1', query })}`
 }
 
+/** The frame's class, shared by the <noscript> frame and the one src/client/map.ts creates. */
+export const MAP_FRAME_CLASS = 'absolute inset-0 block h-full w-full border-0'
+
 export function MapEmbed({ id, map, tone = 'white' }: { id: string; map: MapBlock; tone?: BandTone }) {
+  const src = mapEmbedUrl(map.query)
   return (
     <Band id={id} tone={tone}>
       <h2 id={id} className="mb-8 text-center text-2xl font-bold text-brand-900 sm:text-3xl">
         {map.heading}
       </h2>
-      <div className="relative overflow-hidden rounded-xl border border-slate-200 bg-slate-100 shadow-sm">
-        <iframe data-src={mapEmbedUrl(map.query)} title={map.title} loading="lazy" width="100%" height={MAP_HEIGHT} className="block w-full border-0" referrerPolicy="no-referrer-when-downgrade" />
+      {/* h-[400px] is MAP_HEIGHT inside the border (box-content): a class, as the CSP allows no style attributes. */}
+      <div className="relative box-content h-[400px] overflow-hidden rounded-xl border border-slate-200 bg-slate-100 shadow-sm" data-map-src={src} data-map-title={map.title} data-map-height={MAP_HEIGHT} data-map-class={MAP_FRAME_CLASS}>
+        <p className="absolute inset-0 flex items-center justify-center p-6 text-center text-slate-600" aria-hidden="true">
+          {map.title}
+        </p>
         <noscript>
-          <iframe src={mapEmbedUrl(map.query)} title={map.title} loading="lazy" width="100%" height={MAP_HEIGHT} className="absolute inset-0 block w-full border-0" referrerPolicy="no-referrer-when-downgrade" />
+          <iframe src={src} title={map.title} loading="lazy" width="100%" height={MAP_HEIGHT} className={MAP_FRAME_CLASS} referrerPolicy="no-referrer-when-downgrade" />
         </noscript>
       </div>
       <p className="mt-3 text-center">

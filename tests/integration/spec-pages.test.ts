@@ -7,6 +7,10 @@ import { hoursLines } from '../../src/catalogue/format.ts'
 import { builtHtml, builtOrigin } from '../helpers/built-site.ts'
 import { byTag, elements, findAll, linksIn, parseHtml, readPage, textOf, type El, type Page } from '../helpers/html.ts'
 
+/** The map boxes of a page (src/sections/MapEmbed.tsx) and the frames in their <noscript>. */
+const mapBoxes = (p: Page) => findAll(p.main, (e) => 'data-map-src' in e.attrs)
+const noscriptFrames = (box: El) => findAll(box, byTag('noscript')).flatMap((n) => findAll(parseHtml(n.children.join('')), byTag('iframe')))
+
 const { business } = loadCatalogue()
 const cache = new Map<string, Page>()
 const page = (path: string) => {
@@ -124,19 +128,21 @@ describe('locality, county and state pages', () => {
   })
 
   test.each([...MD_LOCALITIES, ...PA_CITIES, ...COUNTIES])('%s: a lazily loaded map, 400 high, with a title', (path) => {
-    const frames = findAll(page(path).main, byTag('iframe'))
-    expect(frames).toHaveLength(1)
-    // The address waits in data-src until the visitor scrolls near (src/client/map.ts).
-    const { 'data-src': src = '', loading, height, title } = (frames[0] as El).attrs
-    expect((frames[0] as El).attrs.src).toBeUndefined()
+    // A 400 px box holds the frame's address until the visitor scrolls near (src/client/map.ts
+    // creates the frame); no frame is loaded, or even created, with the page.
+    const boxes = mapBoxes(page(path))
+    expect(boxes).toHaveLength(1)
+    const box = boxes[0] as El
+    const { 'data-map-src': src = '', 'data-map-title': title, 'data-map-height': height } = box.attrs
+    expect(box.attrs.class).toContain('h-[400px]')
     expect(new URL(src).origin).toBe('https://www.google.com')
     expect(new URL(src).searchParams.get('output')).toBe('embed')
     expect(new URL(src).searchParams.get('q')).toMatch(/, (MD|PA|DE)$/)
-    expect({ loading, height }).toEqual({ loading: 'lazy', height: '400' })
+    expect(height).toBe('400')
     expect(title).toMatch(/^Map of /)
-    // Without script, the same map from a <noscript> frame the browser itself loads lazily.
-    const fallbacks = findAll(page(path).main, byTag('noscript')).flatMap((n) => findAll(parseHtml(n.children.join('')), byTag('iframe')))
-    expect(fallbacks.map((f) => f.attrs)).toEqual([expect.objectContaining({ src, title, loading: 'lazy', height: '400' })])
+    // Without script (and for crawlers reading the HTML), the frame itself in a <noscript>, which
+    // the browser loads lazily.
+    expect(noscriptFrames(box).map((f) => f.attrs)).toEqual([expect.objectContaining({ src, title, loading: 'lazy', height: '400' })])
   })
 
   test('a testimonial with a name and a town on Bel Air, its neighborhoods and the county pages', () => {
@@ -178,7 +184,7 @@ describe('locality, county and state pages', () => {
     const p = page('/cecil-county-hvac')
     expect(areas(p)).toHaveLength(15)
     expect(findAll(p.main, (e) => e.tag === 'aside' && e.attrs['aria-label'] === business.emergency.label)).toHaveLength(1)
-    expect(findAll(p.main, byTag('iframe'))).toHaveLength(1)
+    expect(mapBoxes(p)).toHaveLength(1)
     expect(cards(p, /^HVAC Services/)).toHaveLength(6)
     expect(findAll(p.main, byTag('blockquote'))).toHaveLength(1)
   })
