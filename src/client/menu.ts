@@ -3,7 +3,8 @@
 // closes (a native popover). This adds: Escape closes an open dropdown; each dropdown's button
 // opens and closes it on click or tap and reports aria-expanded; the phone menu closes when the
 // window grows to desktop width.
-const DESKTOP = window.matchMedia('(width >= 72rem)') // --breakpoint-nav (src/layout/theme.css)
+// The width where the inline menu takes over: the theme's --breakpoint-nav (src/layout/theme.css).
+const DESKTOP = window.matchMedia(`(width >= ${getComputedStyle(document.documentElement).getPropertyValue('--breakpoint-nav')})`)
 
 for (const item of document.querySelectorAll<HTMLElement>('[data-dropdown]')) {
   const toggle = item.querySelector<HTMLButtonElement>('.dropdown-toggle')
