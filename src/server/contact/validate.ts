@@ -9,7 +9,11 @@ const check = compileSchema<ContactMessage>(contactMessageSchema, { removeAdditi
 
 export type Validation = { ok: true; message: ContactMessage } | { ok: false; fields: Partial<Record<Field, true>>; notAnObject?: true }
 
-const ENVELOPE_LIMITS = { website: 500, page: 200, referrer: 1000 } as const
+/** The envelope fields and the schema's rules for them: what tidy() cuts to fit. */
+const ENVELOPE = (['website', 'page', 'referrer'] as const).map((key) => {
+  const rule: { maxLength: number; pattern?: string } = contactMessageSchema.properties[key]
+  return { key, maxLength: rule.maxLength, pattern: rule.pattern === undefined ? undefined : new RegExp(rule.pattern) }
+})
 
 /** Trims strings, drops empty optional fields, and keeps the envelope fields from ever refusing a real request. */
 function tidy(body: Record<string, unknown>): Record<string, unknown> {
@@ -26,11 +30,11 @@ function tidy(body: Record<string, unknown>): Record<string, unknown> {
   }
   // The envelope (honeypot, timing, page, referrer) is ours, not the visitor's: cut or drop
   // what does not fit instead of refusing the request.
-  for (const key of ['website', 'page', 'referrer'] as const) {
-    if (key in out && typeof out[key] !== 'string') delete out[key]
-    else if (typeof out[key] === 'string') out[key] = (out[key] as string).slice(0, ENVELOPE_LIMITS[key])
+  for (const { key, maxLength, pattern } of ENVELOPE) {
+    const value = out[key]
+    if (typeof value !== 'string' || (pattern && !pattern.test(value))) delete out[key]
+    else out[key] = value.slice(0, maxLength)
   }
-  if (typeof out.page === 'string' && !out.page.startsWith('/')) delete out.page
   const elapsed = typeof out.elapsedMs === 'string' && /^\d{1,12}$/.test(out.elapsedMs) ? Number(out.elapsedMs) : out.elapsedMs
   if (typeof elapsed === 'number' && Number.isSafeInteger(elapsed) && elapsed >= 0) out.elapsedMs = elapsed
   else delete out.elapsedMs
