@@ -3,6 +3,9 @@
 // README.md and .env.example.
 import path from 'node:path'
 
+/** The admin password's minimum length, for ADMIN_PASSWORD and `npm run admin:password` alike. */
+export const MIN_PASSWORD_LENGTH = 12
+
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error'
 
 export type Config = {
@@ -86,7 +89,7 @@ export function parseEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): EnvResult
   }
 
   const adminPassword = env.ADMIN_PASSWORD === undefined || env.ADMIN_PASSWORD === '' ? undefined : env.ADMIN_PASSWORD
-  if (adminPassword !== undefined && adminPassword.length < 12) errors.push('ADMIN_PASSWORD is too short. Use at least 12 characters (a few random words work well).')
+  if (adminPassword !== undefined && adminPassword.length < MIN_PASSWORD_LENGTH) errors.push(`ADMIN_PASSWORD is too short. Use at least ${MIN_PASSWORD_LENGTH} characters (a few random words work well).`)
 
   const smtpUrl = get('SMTP_URL')
   if (smtpUrl !== undefined) {

@@ -11,6 +11,8 @@ import { openDatabase } from './db/client.ts'
 import { migrate } from './db/migrations.ts'
 import { outboxBacklog } from './db/outbox.ts'
 import { pruneRateLimits } from './db/rate-limits.ts'
+import { CONTACT_LIMITS } from './contact/store.ts'
+import { LOGIN_LIMITS } from './auth/throttle.ts'
 import { contactRoutes } from './api/contact.ts'
 import { adminRoutes } from './admin/routes.ts'
 import { applyAdminPasswordFromEnv } from './auth/password.ts'
@@ -65,9 +67,11 @@ if (config.smtpUrl && config.notifyEmail) {
   log.warn('SMTP_URL is not set: new requests are stored and their notifications wait in the outbox until it is', {})
 }
 
-// 5. Housekeeping: old rate-limit windows (the longest is a day) and ended sessions are of no use.
+// 5. Housekeeping: old rate-limit windows and ended sessions are of no use. A sliding window
+// also reads the window before the current one, so counters live two of the longest windows.
+const rateLimitKeepMs = 2 * Math.max(...[...CONTACT_LIMITS, ...LOGIN_LIMITS].map((w) => w.windowMs))
 const prune = setInterval(() => {
-  Promise.all([pruneRateLimits(db.k, Date.now() - 2 * 24 * 60 * 60_000), pruneSessions(db)]).catch((error: unknown) =>
+  Promise.all([pruneRateLimits(db.k, Date.now() - rateLimitKeepMs), pruneSessions(db)]).catch((error: unknown) =>
     log.warn('housekeeping failed', { error: (error as Error).message }),
   )
 }, 15 * 60_000)

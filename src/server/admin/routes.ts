@@ -8,7 +8,7 @@ import type { AppEnv } from '../app.ts'
 import { clientAddress, limitBody, mediaType } from '../request.ts'
 import { compileSchema } from '../schema-check.ts'
 import type { Db } from '../db/client.ts'
-import { STATUSES, submissionChangesSchema, VIEWS, type Status, type SubmissionChanges, type View } from '../../contact/submission.ts'
+import { CLIENT_LIMITS, STATUSES, submissionChangesSchema, VIEWS, type Status, type SubmissionChanges, type View } from '../../contact/submission.ts'
 import {
   allSubmissions,
   deleteSubmission,
@@ -33,8 +33,8 @@ const FIELD_PROBLEMS: Record<keyof SubmissionChanges, string> = {
   is_client: 'Must be true or false.',
   client_since: 'Use a date like 2026-11-22, or leave it empty.',
   next_delivery_date: 'Use a date like 2026-11-22, or leave it empty.',
-  delivery_frequency: 'At most 100 characters.',
-  delivery_notes: 'At most 2000 characters.',
+  delivery_frequency: `At most ${CLIENT_LIMITS.delivery_frequency} characters.`,
+  delivery_notes: `At most ${CLIENT_LIMITS.delivery_notes} characters.`,
   is_spam: 'Must be true or false.',
 }
 
@@ -103,7 +103,8 @@ export function adminRoutes({ db, log, publicOrigin, trustProxy, onNotificationQ
       if (!parsed.ok) return parsed.response
       const password = (parsed.body as { password?: unknown } | null)?.password
       if (typeof password !== 'string' || password.length === 0 || password.length > 1000) return fail(c, 400, 'Enter the password.')
-      if (!(await storedPasswordHash(db))) return fail(c, 503, 'No admin password is set yet. Set ADMIN_PASSWORD or run `npm run admin:password` on the server.')
+      const stored = await storedPasswordHash(db)
+      if (!stored) return fail(c, 503, 'No admin password is set yet. Set ADMIN_PASSWORD or run `npm run admin:password` on the server.')
       const client = clientAddress(c, trustProxy)
       const attempt = await beginLoginAttempt(db, client)
       if (!attempt.allowed) {
@@ -111,7 +112,7 @@ export function adminRoutes({ db, log, publicOrigin, trustProxy, onNotificationQ
         c.header('retry-after', String(attempt.retryAfterSeconds))
         return fail(c, 429, `Too many failed attempts. Try again in ${Math.ceil(attempt.retryAfterSeconds / 60)} minutes.`)
       }
-      if (!(await checkAdminPassword(db, password))) {
+      if (!(await checkAdminPassword(stored, password))) {
         log.warn('admin login failed', { client })
         return fail(c, 401, 'Invalid password')
       }

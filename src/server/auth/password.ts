@@ -2,8 +2,9 @@
 // ADMIN_PASSWORD at start or by `npm run admin:password`; checked on the server at login.
 import { hash, verify } from '@node-rs/argon2'
 import type { Db } from '../db/client.ts'
+import { MIN_PASSWORD_LENGTH } from '../env.ts'
 
-export const MIN_PASSWORD_LENGTH = 12
+export { MIN_PASSWORD_LENGTH }
 
 export async function storedPasswordHash(db: Db): Promise<string | undefined> {
   const row = await db.k.selectFrom('admin_credentials').select('password_hash').where('id', '=', 1).executeTakeFirst()
@@ -25,10 +26,8 @@ export async function setAdminPassword(db: Db, password: string, now = new Date(
   await db.k.deleteFrom('admin_sessions').execute()
 }
 
-/** True when `password` is the admin password. False, not an error, when none is set. */
-export async function checkAdminPassword(db: Db, password: string): Promise<boolean> {
-  const stored = await storedPasswordHash(db)
-  if (!stored) return false
+/** True when `password` matches the stored hash (from storedPasswordHash). False, not an error, for a damaged hash. */
+export async function checkAdminPassword(stored: string, password: string): Promise<boolean> {
   try {
     return await verify(stored, password)
   } catch {

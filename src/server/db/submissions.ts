@@ -3,6 +3,7 @@ import { sql, type Kysely, type Transaction } from 'kysely'
 import type { Db } from './client.ts'
 import type { Counts, Status, Submission, SubmissionChanges, View } from '../../contact/submission.ts'
 import { toBool, toIso, type Tables } from './schema.ts'
+import { enqueueNotification } from './outbox.ts'
 
 export type { Submission }
 
@@ -190,7 +191,7 @@ export async function updateSubmission(db: Db, id: string, changes: SubmissionCh
     if (!row) return undefined
     if (changes.is_spam === false) {
       const queued = await trx.selectFrom('notification_outbox').select('id').where('submission_id', '=', id).executeTakeFirst()
-      if (!queued) await trx.insertInto('notification_outbox').values({ submission_id: id, created_at: now, next_attempt_at: now, attempts: 0 }).execute()
+      if (!queued) await enqueueNotification(trx, id, now)
     }
     return toSubmission(row)
   })
