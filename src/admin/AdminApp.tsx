@@ -49,7 +49,6 @@ function Gate({ title }: { title: string }) {
   const notify = useNotify()
   const [phase, setPhase] = useState<Phase>('checking')
   const [notice, setNotice] = useState<string | null>(null)
-  const [unread, setUnread] = useState<number | null>(null)
 
   useEffect(() => {
     api.session().then(
@@ -62,15 +61,9 @@ function Gate({ title }: { title: string }) {
     )
   }, [])
 
-  // The tab's title counts the unread requests: "(3) Admin | Longbar Heating & Cooling".
-  useEffect(() => {
-    document.title = phase === 'signed-in' && unread ? `(${unread}) ${title}` : title
-  }, [phase, unread, title])
-
   const signOut = useCallback((why: string) => {
     notify(null)
     setNotice(why)
-    setUnread(null)
     setPhase('signed-out')
   }, [notify])
   const onSessionLost = useCallback(() => signOut(T.login.expired), [signOut])
@@ -95,7 +88,7 @@ function Gate({ title }: { title: string }) {
         }}
       />
     )
-  return <Inbox onSignedOut={onSessionLost} onLogout={logout} onUnread={setUnread} />
+  return <Inbox title={title} onSignedOut={onSessionLost} onLogout={logout} />
 }
 
 export function AdminApp({ site, phone, title }: { site: Site; phone: PhoneNumber; title: string }) {

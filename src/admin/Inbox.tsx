@@ -103,7 +103,7 @@ function Skeleton() {
   )
 }
 
-export function Inbox({ onSignedOut, onLogout, onUnread }: { onSignedOut: () => void; onLogout: () => Promise<void>; onUnread: (n: number) => void }) {
+export function Inbox({ title, onSignedOut, onLogout }: { title: string; onSignedOut: () => void; onLogout: () => Promise<void> }) {
   const notify = useNotify()
   const [query, setQuery] = useState<ListQuery>({ view: 'all', q: '', status: '', service: '' })
   const [search, setSearch] = useState('')
@@ -115,9 +115,13 @@ export function Inbox({ onSignedOut, onLogout, onUnread }: { onSignedOut: () => 
   // Just signed in: the login form is gone, the focus starts at the top of the inbox.
   useEffect(() => heading.current?.focus(), [])
 
+  // The tab's title counts the unread requests: "(3) Admin | Longbar Heating & Cooling"; plain again once signed out.
   useEffect(() => {
-    if (counts) onUnread(counts.unread)
-  }, [counts, onUnread])
+    document.title = counts?.unread ? `(${counts.unread}) ${title}` : title
+    return () => {
+      document.title = title
+    }
+  }, [counts?.unread, title])
 
   // The search applies a moment after typing stops (or at once with Enter).
   useEffect(() => {

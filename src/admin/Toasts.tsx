@@ -25,7 +25,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <Notify value={notify}>
       {children}
-      <div className="toast-viewport pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 px-4 pt-4 pb-4 sm:right-0 sm:left-auto sm:items-end">
+      <div className="toast-viewport pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 px-4 pt-4 sm:right-0 sm:left-auto sm:items-end">
         <div role="status" aria-live="polite" aria-atomic="true" className={region}>
           {toast?.tone === 'success' && <ToastCard key={toast.key} toast={toast} onDismiss={dismiss} />}
         </div>

@@ -7,9 +7,9 @@ import { api, ApiError, isSignedOut } from './api.ts'
 import { TOASTS, type Toast } from './messages.ts'
 import type { Counts, ListQuery, Status, Submission, SubmissionChanges } from './types.ts'
 
-export const POLL_MS = 15_000
+const POLL_MS = 15_000
 
-export type ListState = {
+type ListState = {
   items: Submission[]
   nextCursor: string | null
   /** loading: nothing to show yet (the skeleton); ready: items shown; failed: the first page could not be fetched. */
@@ -47,10 +47,12 @@ export function useInbox({ query, notify, onSignedOut }: { query: ListQuery; not
   queryRef.current = query
   const listRef = useRef(list)
   listRef.current = list
+  /** Written by applyCounts, the only setter of counts. */
   const countsRef = useRef(counts)
-  countsRef.current = counts
   /** Each first-page request gets a number; an answer that is not the newest is dropped. */
   const generation = useRef(0)
+  /** A new view's first page is on its way: a background refresh would fetch the new view and merge it into the old list. */
+  const replacing = useRef(false)
 
   /** Handles a failed call: a lost session goes back to the login form, anything else is a toast. */
   const failed = useCallback(
@@ -65,6 +67,7 @@ export function useInbox({ query, notify, onSignedOut }: { query: ListQuery; not
   )
 
   const applyCounts = useCallback((next: Counts) => {
+    if (sameCounts(countsRef.current, next)) return
     countsRef.current = next
     setCounts(next)
   }, [])
@@ -72,15 +75,19 @@ export function useInbox({ query, notify, onSignedOut }: { query: ListQuery; not
   /** Fetches the first page of the current query: `replace` after a change of view or filter, `merge` for a background refresh. */
   const loadFirst = useCallback(
     async (mode: 'replace' | 'merge') => {
+      if (mode === 'merge' && replacing.current) return
       const mine = ++generation.current
+      replacing.current = mode === 'replace'
       setList((l) => (mode === 'replace' ? { ...l, phase: l.phase === 'ready' ? 'ready' : 'loading', refreshing: l.phase === 'ready', loadingMore: false } : l))
       try {
         const page = await api.list(queryRef.current)
         if (mine !== generation.current) return
+        replacing.current = false
         applyCounts(page.counts)
         setList((l) => ({ ...(mode === 'merge' ? mergeFirstPage(l, page) : { items: page.items, nextCursor: page.nextCursor }), phase: 'ready', refreshing: false, loadingMore: false }))
       } catch (error) {
         if (mine !== generation.current) return
+        replacing.current = false
         setList((l) => ({ ...l, phase: l.phase === 'ready' ? 'ready' : 'failed', refreshing: false }))
         failed(error, TOASTS.fetchFailed)
       }
@@ -101,7 +108,8 @@ export function useInbox({ query, notify, onSignedOut }: { query: ListQuery; not
     setList((l) => ({ ...l, loadingMore: true }))
     try {
       const page = await api.list(queryRef.current, nextCursor)
-      if (mine !== generation.current) return
+      // A newer first page replaced the list meanwhile: this page belongs to the old one.
+      if (mine !== generation.current) return setList((l) => ({ ...l, loadingMore: false }))
       applyCounts(page.counts)
       setList((l) => {
         const ids = new Set(l.items.map((i) => i.id))
