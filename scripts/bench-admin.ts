@@ -7,6 +7,7 @@
 //   npm run bench:admin [-- --rows 100000 --runs 25 --db sqlite|postgres|both]
 import { parseArgs } from 'node:util'
 import { sql } from 'kysely'
+import { median } from './lib/report.ts'
 import { seedSubmissions } from './lib/seed.ts'
 import { signIn, startBuiltServer } from './lib/server.ts'
 import { createStorage } from '../tests/helpers/storage.ts'
@@ -19,7 +20,6 @@ const ORIGIN = 'http://localhost:3000'
 
 type Figure = { label: string; serverMedian: number; serverMax: number; clientMedian: number; clientMax: number; detail: string }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number
 const ms = (n: number) => n.toFixed(1).padStart(7)
 
 async function bench(kind: 'sqlite' | 'postgres'): Promise<Figure[]> {

@@ -3,6 +3,7 @@
 // the page transferred by type. Needs `npm run build` first.
 import lighthouse from 'lighthouse'
 import { launchChromium } from './lib/chromium.ts'
+import { median } from './lib/report.ts'
 import { startServer } from '../tests/helpers/server.ts'
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
@@ -14,7 +15,6 @@ type Run = { scores: Record<string, number>; fcp: number; lcp: number; tbt: numb
 /** Lighthouse's own advice on a failed trace (NO_NAVSTART, NO_FCP…) is to run again: up to 3 tries. */
 const TRIES = 3
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number
 
 async function audit(url: string, port: number): Promise<Run> {
   for (let attempt = 1; ; attempt++) {

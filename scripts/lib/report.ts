@@ -1,6 +1,9 @@
 // Number formatting and answer tallies for the benchmarks' printed tables.
 import type { Outcomes } from './load.ts'
 
+/** The middle value (the upper one of an even count). */
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number
+
 /** Whole number with thousands separators ('–' for no figure). */
 export const n0 = (x: number) => (Number.isFinite(x) ? Math.round(x).toLocaleString('en-US') : '–')
 /** One decimal with thousands separators. */

@@ -10,8 +10,8 @@ import { fillRecord, placeholderValues, stringsOf, unknownPlaceholders } from '.
 import { FIXED_PATHS } from './routes.ts'
 import type { Business, ContentRecords, Reviews, Site } from './types.gen.ts'
 
-/** Every kind of page record: one per schema in schemas/pages/. */
-export type PageRecord = ContentRecords[Exclude<keyof ContentRecords, 'business' | 'site' | 'reviews' | 'contactMessage' | 'submissionChanges'>]
+/** Every kind of page record: one per schema in schemas/pages/ (the records with a template). */
+export type PageRecord = Extract<ContentRecords[keyof ContentRecords], { template: string }>
 export type Template = PageRecord['template']
 export type Review = Reviews['reviews'][number]
 

@@ -3,7 +3,7 @@
 // page so that what enters them is announced (src/sections/ContactForm.tsx). One at a time; each
 // has a close button, goes on Escape, and hides itself after a few seconds, but not while the
 // pointer or the keyboard focus is on it.
-export type Tone = 'success' | 'error'
+type Tone = 'success' | 'error'
 
 /** How long a toast stays: an error says what to do next (often a phone number), so it stays longer. */
 const SHOW_MS: Record<Tone, number> = { success: 5_000, error: 10_000 }

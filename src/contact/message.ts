@@ -40,5 +40,5 @@ export function fieldRules(field: Field): { required: boolean; maxLength?: numbe
   }
 }
 
-/** Fill time under which a request is suspected to come from a bot (docs/decisions/015-spam.md). */
+/** Fill time under which a request is suspected to come from a bot (docs/decisions/016-spam-and-rate-limits.md). */
 export const MIN_FILL_MS = 3_000

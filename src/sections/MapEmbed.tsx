@@ -22,7 +22,7 @@ export function mapLinkUrl(query: string): string {
 }
 
 /** The frame's class, shared by the <noscript> frame and the one src/client/map.ts creates. */
-export const MAP_FRAME_CLASS = 'absolute inset-0 block h-full w-full border-0'
+const MAP_FRAME_CLASS = 'absolute inset-0 block h-full w-full border-0'
 
 export function MapEmbed({ id, map, tone = 'white' }: { id: string; map: MapBlock; tone?: BandTone }) {
   const src = mapEmbedUrl(map.query)

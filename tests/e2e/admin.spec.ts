@@ -8,10 +8,9 @@
 // (X-Forwarded-For; the e2e server trusts one proxy), so the rate limits of the contact form
 // (5 per 10 minutes) and of the login (5 failures per 15 minutes) never meet across tests.
 import { randomInt, randomUUID } from 'node:crypto'
-import AxeBuilder from '@axe-core/playwright'
 import type { APIResponse, Locator, Page } from '@playwright/test'
 import { E2E_ADMIN_PASSWORD } from '../helpers/admin.ts'
-import { DESKTOP, expect, PHONE, test as base } from './fixtures.ts'
+import { DESKTOP, expect, expectNoAxeViolations, PHONE, test as base } from './fixtures.ts'
 
 /** Chromium logs every 4xx fetch as a console error: GET /api/admin/session answers 401 to a visitor who is not signed in. */
 const SIGNED_OUT = /Failed to load resource: the server responded with a status of 401/
@@ -82,11 +81,6 @@ async function expectCounts(page: Page, counts: Counts) {
   await expect(headerCount(page, 'Unread')).toHaveText(String(counts.unread))
   await expect(headerCount(page, 'Clients')).toHaveText(String(counts.clients))
   await expect(page.getByRole('tab')).toHaveText(['All Submissions', `Unread (${counts.unread})`, `Clients (${counts.clients})`, `Spam (${counts.spam})`])
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 }
 
 test.describe('the whole path of a request', () => {

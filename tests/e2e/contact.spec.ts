@@ -3,9 +3,8 @@
 // /contact/sent, or comes back with the problems listed), and with axe at phone and desktop
 // sizes. Real sends go to the built server (in-memory SQLite); it allows 5 per 10 minutes per
 // address, so only two tests here store a request and the rest answer from page.route.
-import AxeBuilder from '@axe-core/playwright'
 import type { Page, Route } from '@playwright/test'
-import { DESKTOP, expect, PHONE, test } from './fixtures.ts'
+import { DESKTOP, expect, expectNoAxeViolations, PHONE, test } from './fixtures.ts'
 
 const SUCCESS_TEXT = 'Thanks for contacting Longbar Heating & Cooling! A technician will reach out shortly to confirm your appointment or answer your question.'
 const FAILURE_TEXT = 'Failed to send message. Please try again or call us directly.'
@@ -54,11 +53,6 @@ async function expectValues(page: Page, values: typeof VALUES | 'empty') {
 /** Answers POST /api/contact from the test instead of the server. */
 async function answerSends(page: Page, answer: (route: Route) => Promise<void>) {
   await page.route('**/api/contact', (route) => (route.request().method() === 'POST' ? answer(route) : route.continue()))
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 }
 
 test.describe('with JavaScript', () => {

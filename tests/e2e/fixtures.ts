@@ -1,7 +1,8 @@
 // The `test` of every end-to-end spec: fails a test when the page logs an unexpected console
 // error or throws. A spec that expects an error (the 404 page's own status) lists it in
 // `allowConsoleErrors`.
-import { test as base, expect } from '@playwright/test'
+import { AxeBuilder } from '@axe-core/playwright'
+import { test as base, expect, type Page } from '@playwright/test'
 
 type Fixtures = { allowConsoleErrors: RegExp[]; consoleErrors: string[] }
 
@@ -25,3 +26,9 @@ export { expect }
 
 export const PHONE = { width: 390, height: 844 }
 export const DESKTOP = { width: 1280, height: 800 }
+
+/** axe on the page as it is now: no violation, each named with the elements it was found on. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze()
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+}

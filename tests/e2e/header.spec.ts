@@ -1,5 +1,4 @@
-import { AxeBuilder } from '@axe-core/playwright'
-import { test, expect, PHONE, DESKTOP } from './fixtures.ts'
+import { test, expect, expectNoAxeViolations, PHONE, DESKTOP } from './fixtures.ts'
 
 const HEATING = ['Furnace Repair', 'Furnace Replacement', 'Heat Pump Repair', 'Heat Pump Replacement', 'HVAC Maintenance', 'Geothermal']
 const HEATING_PATHS = ['/furnace-repair', '/furnace-replacement', '/heat-pump-repair', '/heat-pump-replacement', '/hvac-maintenance', '/geothermal']
@@ -212,8 +211,7 @@ for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const
     for (const path of ['/', '/about', '/services', '/no-such-page']) {
       test(`${path} has no axe violations`, async ({ page }) => {
         await page.goto(path)
-        const results = await new AxeBuilder({ page }).analyze()
-        expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+        await expectNoAxeViolations(page)
       })
     }
   })

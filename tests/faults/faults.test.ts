@@ -7,7 +7,7 @@ import { once } from 'node:events'
 import http from 'node:http'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { openDatabase, type Db } from '../../src/server/db/client.ts'
+import type { Db } from '../../src/server/db/client.ts'
 import { startServer, projectRoot, type RunningServer } from '../helpers/server.ts'
 import { startSmtp } from '../helpers/smtp.ts'
 import { createStorage, STORAGE_KINDS, type StorageTarget } from '../helpers/storage.ts'
@@ -215,7 +215,7 @@ describe('SIGTERM with requests in flight', () => {
     for (const r of requests) r.finish()
     const statuses = await Promise.all(requests.map((r) => r.status))
     const [code] = (await once(server.process, 'exit')) as [number | null]
-    const db = openDatabase({ kind: 'sqlite', file: new URL(storage.databaseUrl).pathname })
+    const db = await storage.open()
     const stored = await storedNames(db, 'Drain')
     await db.close()
     await storage.remove()

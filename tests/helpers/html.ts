@@ -3,7 +3,7 @@
 export type El = { tag: string; attrs: Record<string, string>; children: (El | string)[]; parent?: El }
 
 const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr'])
-// <noscript> is raw text where script runs, as in a browser; noscriptHtml() reads what is inside.
+// <noscript> is raw text where script runs, as in a browser: parse its text to look inside.
 const RAW = new Set(['script', 'style', 'noscript'])
 
 export function decode(text: string): string {

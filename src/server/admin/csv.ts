@@ -3,7 +3,7 @@
 import { serviceLabel } from '../../contact/message.ts'
 import type { Submission } from '../db/submissions.ts'
 
-export const CSV_COLUMNS = [
+const CSV_COLUMNS = [
   'id', 'created_at', 'name', 'phone', 'email', 'service', 'message', 'status', 'is_read', 'read_at', 'is_client',
   'client_since', 'next_delivery_date', 'delivery_frequency', 'delivery_notes', 'source_page', 'referrer', 'is_spam', 'spam_reason',
 ] as const
@@ -12,7 +12,7 @@ export const CSV_COLUMNS = [
  * One cell. A text starting with = + - @ (or a tab or carriage return, which some spreadsheets
  * skip before them) is a formula to a spreadsheet: a leading apostrophe makes it text (OWASP).
  */
-export function csvCell(value: string | number | boolean | null): string {
+function csvCell(value: string | number | boolean | null): string {
   if (value === null) return ''
   let text = String(value)
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`

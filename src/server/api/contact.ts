@@ -14,8 +14,8 @@ import type { Logger } from '../log.ts'
 import type { StaticSite } from '../static-site.ts'
 
 /** Far above what the form's limits allow (5,000 characters of message, percent-encoded). */
-export const CONTACT_BODY_LIMIT = 64 * 1024
-export const CONFIRMATION_PATH = '/contact/sent'
+const CONTACT_BODY_LIMIT = 64 * 1024
+const CONFIRMATION_PATH = '/contact/sent'
 
 type Deps = {
   db: Db

@@ -5,7 +5,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import type { Db } from '../db/client.ts'
 import { toIso } from '../db/schema.ts'
 
-export const IDLE_MS = 12 * 60 * 60_000
+const IDLE_MS = 12 * 60 * 60_000
 export const ABSOLUTE_MS = 7 * 24 * 60 * 60_000
 /** Writing last_seen_at on every request would make each read a write; once a minute is enough. */
 const TOUCH_EVERY_MS = 60_000

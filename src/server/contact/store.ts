@@ -7,7 +7,7 @@ import { enqueueNotification } from '../db/outbox.ts'
 import { RateLimited, takeHit, type Window } from '../db/rate-limits.ts'
 import { insertSubmission } from '../db/submissions.ts'
 
-/** Per client address: a few resends are human; more is a script (docs/decisions/015-spam.md). */
+/** Per client address: a few resends are human; more is a script (docs/decisions/016-spam-and-rate-limits.md). */
 export const CONTACT_LIMITS: readonly Window[] = [
   { bucket: 'contact:10m', windowMs: 10 * 60_000, max: 5 },
   { bucket: 'contact:1d', windowMs: 24 * 60 * 60_000, max: 20 },

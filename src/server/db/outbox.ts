@@ -5,7 +5,7 @@ import type { Db } from './client.ts'
 import { toIso, type Tables } from './schema.ts'
 import type { Kysely, Transaction } from 'kysely'
 
-export type OutboxRow = { id: number; submissionId: string; attempts: number }
+type OutboxRow = { id: number; submissionId: string; attempts: number }
 
 export async function enqueueNotification(trx: Kysely<Tables> | Transaction<Tables>, submissionId: string, now: string): Promise<void> {
   await trx.insertInto('notification_outbox').values({ submission_id: submissionId, created_at: now, next_attempt_at: now, attempts: 0 }).execute()
