@@ -170,6 +170,25 @@ test.describe('header across widths', () => {
   })
 })
 
+test.describe('header and footer on /admin', () => {
+  // The signed-out admin's session check answers 401, which Chromium logs.
+  test.use({ allowConsoleErrors: [/status of 401/] })
+
+  // /admin loads its own utilities after the public ones (src/admin/admin.css); a plain one there
+  // (hidden, gap-2) must not win over the layout's responsive one (md:inline, sm:gap-4).
+  test('lays out the header and footer on /admin as on a public page', async ({ page }) => {
+    const props = ['display', 'height', 'width', 'gap', 'padding-left', 'padding-right', 'grid-template-columns', 'visibility']
+    const layout = (path: string) =>
+      page.goto(path).then(() =>
+        page.evaluate((props) => [...document.querySelectorAll('header *, footer *')].map((e) => `${e.tagName} ${props.map((p) => getComputedStyle(e).getPropertyValue(p)).join(' ')}`), props),
+      )
+    for (const width of [390, 700, 1000, 1200, 1300]) {
+      await page.setViewportSize({ width, height: 800 })
+      expect(await layout('/admin'), `at ${width} px`).toEqual(await layout('/about'))
+    }
+  })
+})
+
 test.describe('navigation', () => {
   test('starts a followed link at the top of the page', async ({ page }) => {
     await page.setViewportSize(DESKTOP)
