@@ -3,6 +3,7 @@
 // and TRUST_PROXY=1, so that each admin test can send as its own address (X-Forwarded-For) and
 // stay clear of the per-address rate limits (tests/e2e/admin.spec.ts).
 import { defineConfig } from '@playwright/test'
+import { CHROMIUM, CHROMIUM_FLAGS } from './scripts/lib/chromium.ts'
 import { E2E_ADMIN_PASSWORD } from './tests/helpers/admin.ts'
 
 const PORT = Number(process.env.E2E_PORT ?? 4317)
@@ -19,10 +20,7 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    },
+    launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_FLAGS },
   },
   webServer: {
     command: 'node src/server/main.ts',
@@ -30,6 +28,15 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: ':memory:', LOG_LEVEL: 'warn', PUBLIC_ORIGIN: 'http://localhost:3000', ADMIN_PASSWORD: E2E_ADMIN_PASSWORD, TRUST_PROXY: '1' },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATABASE_URL: ':memory:',
+      LOG_LEVEL: 'warn',
+      // The inbox accepts changes from this origin only (src/server/admin/origin.ts).
+      PUBLIC_ORIGIN: baseURL,
+      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+      TRUST_PROXY: '1',
+    },
   },
 })

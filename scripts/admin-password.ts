@@ -35,7 +35,9 @@ if (!env.ok) {
 
 const password = await ask(`New admin password (at least ${MIN_PASSWORD_LENGTH} characters): `)
 if (password.length < MIN_PASSWORD_LENGTH) {
-  console.error(`Too short: use at least ${MIN_PASSWORD_LENGTH} characters (a few random words work well). Nothing was changed.`)
+  console.error(
+    `Too short: use at least ${MIN_PASSWORD_LENGTH} characters (a few random words work well). Nothing was changed.`,
+  )
   process.exit(1)
 }
 if (process.stdin.isTTY && (await ask('Once more: ')) !== password) {
@@ -48,7 +50,10 @@ try {
   await migrate(db)
   await setAdminPassword(db, password)
   console.log('The admin password is set, and every signed-in session has been signed out.')
-  if (env.config.adminPassword) console.log('Note: ADMIN_PASSWORD is set in the environment; the server will put that password back at its next start.')
+  if (env.config.adminPassword)
+    console.log(
+      'Note: ADMIN_PASSWORD is set in the environment; the server will put that password back at its next start.',
+    )
 } finally {
   await db.close()
 }

@@ -1,5 +1,5 @@
 // `npm run bench:contact [-- --connections 50 --seconds 10 --warmup 2 --db sqlite|postgres|both --cpu-prof]`:
-// the contact form's throughput (issue 4). Starts the built server (node src/server/main.ts) on a
+// the contact form's throughput (goal: 1,000 stored per second with p99 under 50 ms at 50 connections). Starts the built server (node src/server/main.ts) on a
 // fresh SQLite file, then on a fresh PostgreSQL database (created on
 // postgres://postgres@127.0.0.1:5432, dropped afterwards), sends valid requests to
 // POST /api/contact from N concurrent connections, and prints requests per second, latencies,
@@ -9,14 +9,14 @@
 // --cpu-prof runs the server under `node --cpu-prof` and leaves its profiles in .reports/cpu-prof/
 // (open them in Chrome DevTools). A script that prints figures, not a test. Needs `npm run build` first.
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { countSubmissions } from '../src/server/db/submissions.ts'
-import { checkLoadFlags, commandCpuMs, LOAD_FLAGS, cpuSpentMs, machineCpuMs, processCpuMs, runLoad, type LoadResult } from './lib/load.ts'
+import { measureLoad, type Cpu } from './lib/cpu.ts'
+import { checkLoadFlags, LOAD_FLAGS, type LoadResult } from './lib/load.ts'
 import { counts, ms, n0, n1, non2xx, pct, sum2xx } from './lib/report.ts'
 import { addressOf, contactRequestBody } from './lib/seed.ts'
-import { projectRoot, startBuiltServer } from './lib/server.ts'
+import { projectRoot, startServer } from '../tests/helpers/server.ts'
 import { createStorage } from '../tests/helpers/storage.ts'
 
 const PROFILE_DIR = path.join(projectRoot, '.reports', 'cpu-prof')
@@ -45,19 +45,12 @@ const makeRequest = (i: number) => ({
   method: 'POST',
   path: '/api/contact',
   headers: { 'content-type': 'application/json', accept: 'application/json', 'x-forwarded-for': addressOf(i) },
-  body: bodies[i % VARIANTS] as Buffer,
+  body: bodies[i % VARIANTS]!,
 })
 
 const SUCCESS_BODY = '{"success":true}'
 
 // ---- One run: a server on a fresh database, the load, the rows counted afterwards. ----
-
-/**
- * CPU use while measuring, each as a share of one core (100% = one core busy; the machine has
- * `cores`). postgres: every process of that name (other databases' backends too); interrupts:
- * mostly loopback networking; everything else: other processes and kernel threads.
- */
-type Cpu = { cores: number; server?: number; loadGenerator: number; postgres?: number; interrupts?: number; everythingElse?: number; machineBusy?: number; machineIowait?: number }
 
 type RunFigures = {
   database: Kind
@@ -74,77 +67,54 @@ type RunFigures = {
   serverLogLines: { warn: number; error: number; other: number }
 }
 
-type CpuReading = { at: number; server: number | undefined; self: NodeJS.CpuUsage; postgres: Map<number, number>; machine: ReturnType<typeof machineCpuMs> }
-
-const cpuReading = (pid: number): CpuReading => ({
-  at: performance.now(),
-  server: processCpuMs(pid),
-  self: process.cpuUsage(),
-  postgres: commandCpuMs('postgres'),
-  machine: machineCpuMs(),
-})
-
-/** CPU use between two readings, as shares of one core. */
-function cpuBetween(a: CpuReading, b: CpuReading): Cpu {
-  const wall = b.at - a.at
-  const share = (ms: number) => (ms * 100) / wall
-  const cores = availableParallelism()
-  const cpu: Cpu = { cores, loadGenerator: share((b.self.user - a.self.user + b.self.system - a.self.system) / 1000), postgres: share(cpuSpentMs(a.postgres, b.postgres)) }
-  if (a.server !== undefined && b.server !== undefined) cpu.server = share(b.server - a.server)
-  if (a.machine && b.machine) {
-    const total = b.machine.total - a.machine.total
-    cpu.machineBusy = ((b.machine.busy - a.machine.busy) * 100 * cores) / total
-    cpu.machineIowait = ((b.machine.iowait - a.machine.iowait) * 100 * cores) / total
-    cpu.interrupts = ((b.machine.interrupts - a.machine.interrupts) * 100 * cores) / total
-    // Other processes, and kernel threads such as the file system's journal writing for our
-    // fsyncs. Tick-granular counters overlap a little (interrupts served in a process's time): ≥ 0.
-    cpu.everythingElse = Math.max(0, cpu.machineBusy - (cpu.server ?? 0) - cpu.loadGenerator - (cpu.postgres ?? 0) - cpu.interrupts)
-  }
-  return cpu
-}
-
 async function benchmark(kind: Kind): Promise<RunFigures> {
   const storage = await createStorage(kind === 'postgres' ? 'PostgreSQL' : 'SQLite')
   try {
-    const server = await startBuiltServer(
+    const server = await startServer(
       {
         DATABASE_URL: storage.databaseUrl,
         TRUST_PROXY: '1',
         LOG_LEVEL: 'warn',
       },
-      { nodeArgs: args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, `--cpu-prof-name=server-${kind}-${Date.now()}.cpuprofile`] : [] },
+      {
+        nodeArgs: args['cpu-prof']
+          ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, `--cpu-prof-name=server-${kind}-${Date.now()}.cpuprofile`]
+          : [],
+      },
     )
     const logsBefore = server.logs.length
     let unexpected201Bodies = 0
     const sampleFailures: string[] = []
     let load: LoadResult
-    let before: CpuReading | undefined
-    let after: CpuReading
+    let cpu: Cpu
     try {
-      load = await runLoad({
-        url: server.url,
-        connections,
-        durationMs: seconds * 1000,
-        warmupMs: warmupSeconds * 1000,
-        makeRequest,
-        onResponse: (_i, status, body) => {
-          if (status === 201) {
-            if (body.toString() !== SUCCESS_BODY) unexpected201Bodies++
-          } else if (sampleFailures.length < 3) sampleFailures.push(`${status} ${body.toString().slice(0, 200)}`)
+      ;({ load, cpu } = await measureLoad(
+        {
+          url: server.url,
+          connections,
+          durationMs: seconds * 1000,
+          warmupMs: warmupSeconds * 1000,
+          makeRequest,
+          onResponse: (_i, status, body) => {
+            if (status === 201) {
+              if (body.toString() !== SUCCESS_BODY) unexpected201Bodies++
+            } else if (sampleFailures.length < 3) sampleFailures.push(`${status} ${body.toString().slice(0, 200)}`)
+          },
         },
-        onMeasureStart: () => (before = cpuReading(server.pid)),
-      })
+        () => [server.pid],
+      ))
     } finally {
-      after = cpuReading(server.pid)
       await server.stop()
     }
-    const cpu = before ? cpuBetween(before, after) : { cores: availableParallelism(), loadGenerator: NaN }
 
     // Count what the database holds, with the server stopped (every answer was already sent).
     const db = await storage.open()
     let stored: RunFigures['stored']
     try {
-      const outbox = await db.k.selectFrom('notification_outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+      const outbox = await db.k
+        .selectFrom('notification_outbox')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
       stored = { submissions: await countSubmissions(db), outbox: Number(outbox.n) }
     } finally {
       await db.close()
@@ -177,44 +147,73 @@ async function benchmark(kind: Kind): Promise<RunFigures> {
 
 // ---- Printing ----
 
-const LABEL: Record<Kind, string> = { sqlite: 'SQLite (file, WAL, synchronous=FULL)', postgres: 'PostgreSQL (127.0.0.1:5432, pool of 10)' }
+const LABEL: Record<Kind, string> = {
+  sqlite: 'SQLite (file, WAL, synchronous=FULL)',
+  postgres: 'PostgreSQL (127.0.0.1:5432, pool of 10)',
+}
 
 function printRun(r: RunFigures): void {
   const { load } = r
   const row = (label: string, value: string) => console.log(`  ${label.padEnd(22)}${value}`)
-  console.log(`\n${LABEL[r.database]}: ${connections} connections, ${seconds} s measured after ${warmupSeconds} s of warm-up`)
-  row('requests/s', `${n1(load.requestsPerSecond)}  (${n0(load.count)} requests in ${(load.elapsedMs / 1000).toFixed(2)} s)`)
+  console.log(
+    `\n${LABEL[r.database]}: ${connections} connections, ${seconds} s measured after ${warmupSeconds} s of warm-up`,
+  )
+  row(
+    'requests/s',
+    `${n1(load.requestsPerSecond)}  (${n0(load.count)} requests in ${(load.elapsedMs / 1000).toFixed(2)} s)`,
+  )
   row('stored/s', n1(r.storedPerSecond))
-  row('latency (ms)', `p50 ${ms(load.latency.p50)}  p90 ${ms(load.latency.p90)}  p99 ${ms(load.latency.p99)}  max ${ms(load.latency.max)}  (mean ${ms(load.latency.mean)})`)
-  row('latency histogram', load.histogram.map((h) => `≤${Number.isFinite(h.upToMs) ? h.upToMs : '∞'}ms: ${n0(h.count)}`).join('  '))
+  row(
+    'latency (ms)',
+    `p50 ${ms(load.latency.p50)}  p90 ${ms(load.latency.p90)}  p99 ${ms(load.latency.p99)}  max ${ms(load.latency.max)}  (mean ${ms(load.latency.mean)})`,
+  )
+  row(
+    'latency histogram',
+    load.histogram.map((h) => `≤${Number.isFinite(h.upToMs) ? h.upToMs : '∞'}ms: ${n0(h.count)}`).join('  '),
+  )
   row('2xx', `${n0(r.twoXx.measured)} measured + ${n0(r.twoXx.warmup)} in warm-up = ${n0(r.twoXx.total)}`)
   if (r.unexpected201Bodies > 0) row('201 with other body', n0(r.unexpected201Bodies))
   row('non-2xx', `${counts(non2xx(load))}  (warm-up: ${counts(non2xx(load.warmup))})`)
   row('transport errors', `${counts(load.errors)}  (warm-up: ${counts(load.warmup.errors)})`)
   for (const f of r.sampleFailures) row('e.g.', f)
-  row('rows stored', `${n0(r.stored.submissions)} in contact_submissions, ${n0(r.stored.outbox)} in notification_outbox`)
-  console.log(`  2xx = stored: ${r.storedEqualsTwoXx ? 'yes' : `NO (${n0(r.twoXx.total)} 2xx, ${n0(r.stored.submissions)} rows)`}`)
+  row(
+    'rows stored',
+    `${n0(r.stored.submissions)} in contact_submissions, ${n0(r.stored.outbox)} in notification_outbox`,
+  )
+  console.log(
+    `  2xx = stored: ${r.storedEqualsTwoXx ? 'yes' : `NO (${n0(r.twoXx.total)} 2xx, ${n0(r.stored.submissions)} rows)`}`,
+  )
   const c = r.cpu
   row(
     'CPU (% of one core)',
     `server ${pct(c.server)}, load generator ${pct(c.loadGenerator)}, postgres ${pct(c.postgres)}, interrupts ${pct(c.interrupts)}, everything else ${pct(c.everythingElse)}; machine ${pct(c.machineBusy)} busy + ${pct(c.machineIowait)} iowait of ${c.cores * 100}%`,
   )
   if ((c.everythingElse ?? 0) > BUSY_MACHINE_PERCENT)
-    console.log(`  Warning: other processes used ${pct(c.everythingElse)} of a core meanwhile: these figures understate what the server can do.`)
-  if (r.serverLogLines.warn + r.serverLogLines.error + r.serverLogLines.other > 0) row('server log lines', counts(r.serverLogLines))
+    console.log(
+      `  Warning: other processes used ${pct(c.everythingElse)} of a core meanwhile: these figures understate what the server can do.`,
+    )
+  if (r.serverLogLines.warn + r.serverLogLines.error + r.serverLogLines.other > 0)
+    row('server log lines', counts(r.serverLogLines))
 }
 
 function goalVerdict(sqlite: RunFigures | undefined): { met: boolean | null; line: string } {
   const goal = `Goal (SQLite, ${GOAL.connections} connections): ≥ ${n0(GOAL.storedPerSecond)} stored/s with p99 < ${GOAL.p99Ms} ms`
   if (!sqlite) return { met: null, line: `${goal}: not judged (SQLite not run)` }
-  if (connections !== GOAL.connections) return { met: null, line: `${goal}: not judged (this run used ${connections} connections)` }
-  const met = sqlite.storedPerSecond >= GOAL.storedPerSecond && sqlite.load.latency.p99 < GOAL.p99Ms && sqlite.storedEqualsTwoXx
-  return { met, line: `${goal}: ${met ? 'met' : 'NOT met'} (${n1(sqlite.storedPerSecond)} stored/s, p99 ${ms(sqlite.load.latency.p99)} ms)` }
+  if (connections !== GOAL.connections)
+    return { met: null, line: `${goal}: not judged (this run used ${connections} connections)` }
+  const met =
+    sqlite.storedPerSecond >= GOAL.storedPerSecond && sqlite.load.latency.p99 < GOAL.p99Ms && sqlite.storedEqualsTwoXx
+  return {
+    met,
+    line: `${goal}: ${met ? 'met' : 'NOT met'} (${n1(sqlite.storedPerSecond)} stored/s, p99 ${ms(sqlite.load.latency.p99)} ms)`,
+  }
 }
 
 // ---- Main ----
 
-console.log(`POST /api/contact benchmark, ${connections} connections, ${warmupSeconds} s warm-up + ${seconds} s per database; Node ${process.version}`)
+console.log(
+  `POST /api/contact benchmark, ${connections} connections, ${warmupSeconds} s warm-up + ${seconds} s per database; Node ${process.version}`,
+)
 const results: RunFigures[] = []
 for (const kind of databases) {
   const r = await benchmark(kind)
@@ -223,7 +222,9 @@ for (const kind of databases) {
 }
 
 console.log('\nSummary')
-console.log(`  ${'database'.padEnd(11)}${'req/s'.padStart(9)}${'stored/s'.padStart(10)}${'p50'.padStart(8)}${'p90'.padStart(8)}${'p99'.padStart(8)}${'max'.padStart(8)}   2xx = stored`)
+console.log(
+  `  ${'database'.padEnd(11)}${'req/s'.padStart(9)}${'stored/s'.padStart(10)}${'p50'.padStart(8)}${'p90'.padStart(8)}${'p99'.padStart(8)}${'max'.padStart(8)}   2xx = stored`,
+)
 for (const r of results) {
   const l = r.load.latency
   console.log(

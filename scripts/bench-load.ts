@@ -1,6 +1,6 @@
 // `npm run bench:load [-- --seconds 10 --warmup 2 --connections 50 --db sqlite|postgres|both --skip-nginx
 //   --nginx-workers 1|auto --phases static,mix --client raw|http --cpu-prof]`: what a busy day could bring, against the
-// built server (issue 6 item 5). A script that prints figures, not a test. Needs `npm run build` first.
+// built server, to see how far one instance goes. A script that prints figures, not a test. Needs `npm run build` first.
 //
 // 1. Static pages, Node vs nginx. The same list of GETs (every prerendered page of dist/client, `/`
 //    and `/contact` weighted up, and the hashed /assets/ files the pages load), sent
@@ -27,7 +27,7 @@
 // Figures are written to .reports/bench-load.json. nginx is never installed by this script: when
 // it is missing, the comparison is skipped with a message saying how to install it.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createHash } from 'node:crypto'
 import http from 'node:http'
 import { availableParallelism, tmpdir, userInfo } from 'node:os'
@@ -35,15 +35,23 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { sql } from 'kysely'
 import { countSubmissions } from '../src/server/db/submissions.ts'
-import { checkLoadFlags, commandCpuMs, LOAD_FLAGS, cpuSpentMs, machineCpuMs, runLoad, type KindResult, type LoadRequest, type LoadResult, type Outcomes } from './lib/load.ts'
+import { filesIn, urlPathOf } from '../src/server/static-site.ts'
+import { measureLoad, processTree, type Cpu } from './lib/cpu.ts'
+import {
+  checkLoadFlags,
+  LOAD_FLAGS,
+  type KindResult,
+  type LoadRequest,
+  type LoadResult,
+  type Outcomes,
+} from './lib/load.ts'
 import { counts, ms, n0, n1, non2xx, pct, sum2xx } from './lib/report.ts'
 import { addressOf, contactRequestBody, seedSubmissions } from './lib/seed.ts'
-import { freePort, projectRoot, signIn, startBuiltServer, type BenchServer } from './lib/server.ts'
+import { signIn } from '../tests/helpers/admin.ts'
+import { freePort, projectRoot, startServer, type RunningServer } from '../tests/helpers/server.ts'
 import { createStorage } from '../tests/helpers/storage.ts'
 
 const DIST = path.join(projectRoot, 'dist', 'client')
-/** The start-up warning of a server without SMTP_URL: expected here (the notifications wait in the outbox). */
-const EXPECTED_WARNING = /"msg":"SMTP_URL is not set/
 const PROFILE_DIR = path.join(projectRoot, '.reports', 'cpu-prof')
 const REPORT_FILE = path.join(projectRoot, '.reports', 'bench-load.json')
 const GOAL = { ratioToNginx: 0.5 }
@@ -70,28 +78,33 @@ const nginxWorkers = args['nginx-workers']
 const phases = new Set(args.phases.split(',').map((p) => p.trim()))
 if (!['sqlite', 'postgres', 'both'].includes(args.db)) throw new Error('--db must be sqlite, postgres or both')
 if (!/^(auto|[1-9]\d?)$/.test(nginxWorkers)) throw new Error('--nginx-workers must be auto or a number from 1 to 99')
-if ([...phases].some((p) => p !== 'static' && p !== 'mix') || phases.size === 0) throw new Error('--phases is a comma-separated list of static and mix')
+if ([...phases].some((p) => p !== 'static' && p !== 'mix') || phases.size === 0)
+  throw new Error('--phases is a comma-separated list of static and mix')
 if (args.client !== 'raw' && args.client !== 'http') throw new Error('--client must be raw or http')
-const client = args.client as 'raw' | 'http'
+const client = args.client
 type DbKind = 'sqlite' | 'postgres'
 const databases = (args.db === 'both' ? ['sqlite', 'postgres'] : [args.db]) as DbKind[]
-const nodeArgs = (name: string) => (args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, `--cpu-prof-name=server-${name}-${Date.now()}.cpuprofile`] : [])
+const nodeArgs = (name: string) =>
+  args['cpu-prof']
+    ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, `--cpu-prof-name=server-${name}-${Date.now()}.cpuprofile`]
+    : []
 
 // ---- The pages: read from dist/client ----
 
-function findPages(dir: string, prefix = ''): string[] {
-  return readdirSync(path.join(dir, prefix), { withFileTypes: true }).flatMap((e) => {
-    const rel = prefix ? `${prefix}/${e.name}` : e.name
-    if (e.isDirectory()) return rel === 'assets' || e.name.startsWith('.') ? [] : findPages(dir, rel)
-    return e.name === 'index.html' ? [rel === 'index.html' ? '/' : `/${rel.slice(0, -'/index.html'.length)}`] : []
-  })
-}
+/** The address of every page: each index.html outside assets/. */
+const findPages = (dir: string) =>
+  filesIn(dir)
+    .filter((rel) => (rel === 'index.html' || rel.endsWith('/index.html')) && !rel.startsWith('assets/'))
+    .map(urlPathOf)
 
 type SiteUrls = { pages: string[]; assets: string[]; list: string[] }
 
 /** The GETs of a busy day, in one list: every page (the error screen and the office's /admin left out), the home page and the form more often, and the hashed assets the pages load. */
 function siteUrls(): SiteUrls {
-  if (!existsSync(path.join(DIST, 'index.html'))) throw new Error(`${DIST}/index.html is missing: run \`npm run build\` first (or wait for a build in progress to finish).`)
+  if (!existsSync(path.join(DIST, 'index.html')))
+    throw new Error(
+      `${DIST}/index.html is missing: run \`npm run build\` first (or wait for a build in progress to finish).`,
+    )
   const pages = findPages(DIST)
     .filter((p) => p !== '/500' && p !== '/admin' && !p.startsWith('/admin/'))
     .sort()
@@ -99,19 +112,24 @@ function siteUrls(): SiteUrls {
   const referenced = new Set<string>()
   for (const p of pages) {
     const html = readFileSync(path.join(DIST, p === '/' ? 'index.html' : `${p.slice(1)}/index.html`), 'utf8')
-    for (const m of html.matchAll(/["'(](\/assets\/[\w./-]+)/g)) if (existsSync(path.join(DIST, m[1] as string))) referenced.add(m[1] as string)
+    for (const m of html.matchAll(/["'(](\/assets\/[\w./-]+)/g))
+      if (existsSync(path.join(DIST, m[1]!))) referenced.add(m[1]!)
   }
   const assets = [...referenced].sort()
-  if (!pages.includes('/') || !pages.includes('/contact') || assets.length === 0) throw new Error(`${DIST} lacks /, /contact or a hashed asset: is a build in progress? Run \`npm run build\`.`)
+  if (!pages.includes('/') || !pages.includes('/contact') || assets.length === 0)
+    throw new Error(`${DIST} lacks /, /contact or a hashed asset: is a build in progress? Run \`npm run build\`.`)
   const areas = pages.filter((p) => p.endsWith('-hvac')).slice(0, 4)
   const list = [...pages, '/', '/', '/', '/', '/contact', '/contact', ...areas, ...assets]
   // Interleave deterministically, so that neighbouring requests ask for different files.
-  const shuffled = list.map((p, i) => ({ p, k: (i * 7919) % 104729 })).sort((a, b) => a.k - b.k || a.p.localeCompare(b.p))
+  const shuffled = list
+    .map((p, i) => ({ p, k: (i * 7919) % 104729 }))
+    .sort((a, b) => a.k - b.k || a.p.localeCompare(b.p))
   return { pages, assets, list: shuffled.map((x) => x.p) }
 }
 
 const BROWSER_HEADERS = {
-  'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36',
+  'user-agent':
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36',
   accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
   'accept-language': 'en-US,en;q=0.9',
 }
@@ -129,7 +147,8 @@ function getRaw(origin: string, urlPath: string, headers: Record<string, string>
       res.on('data', (c: Buffer) => chunks.push(c))
       res.on('end', () => {
         let headerBytes = 0
-        for (let k = 0; k < res.rawHeaders.length; k += 2) headerBytes += (res.rawHeaders[k] as string).length + (res.rawHeaders[k + 1] as string).length + 4
+        for (let k = 0; k < res.rawHeaders.length; k += 2)
+          headerBytes += res.rawHeaders[k]!.length + res.rawHeaders[k + 1]!.length + 4
         resolve({ status: res.statusCode ?? 0, headers: res.headers, headerBytes, body: Buffer.concat(chunks) })
       })
       res.on('error', reject)
@@ -141,16 +160,31 @@ function getRaw(origin: string, urlPath: string, headers: Record<string, string>
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex').slice(0, 16)
 
-type Sameness = { urls: number; same: number; differences: string[]; nodeHeaderBytes: number; nginxHeaderBytes: number; nodeBodyBytes: number }
+type Sameness = {
+  urls: number
+  same: number
+  differences: string[]
+  nodeHeaderBytes: number
+  nginxHeaderBytes: number
+  nodeBodyBytes: number
+}
 
 async function compareServers(nodeUrl: string, nginxUrl: string, urls: string[]): Promise<Sameness> {
-  const s: Sameness = { urls: urls.length, same: 0, differences: [], nodeHeaderBytes: 0, nginxHeaderBytes: 0, nodeBodyBytes: 0 }
+  const s: Sameness = {
+    urls: urls.length,
+    same: 0,
+    differences: [],
+    nodeHeaderBytes: 0,
+    nginxHeaderBytes: 0,
+    nodeBodyBytes: 0,
+  }
   for (const u of urls) {
     const [a, b] = await Promise.all([getRaw(nodeUrl, u, GZIP_HEADERS), getRaw(nginxUrl, u, GZIP_HEADERS)])
     s.nodeHeaderBytes += a.headerBytes / urls.length
     s.nginxHeaderBytes += b.headerBytes / urls.length
     s.nodeBodyBytes += a.body.length / urls.length
-    const describe = (r: Raw) => `${r.status} ${r.headers['content-encoding'] ?? 'identity'} ${r.body.length} B ${sha(r.body)}`
+    const describe = (r: Raw) =>
+      `${r.status} ${r.headers['content-encoding'] ?? 'identity'} ${r.body.length} B ${sha(r.body)}`
     if (describe(a) === describe(b) && a.status === 200) s.same++
     else s.differences.push(`${u}: Node ${describe(a)}, nginx ${describe(b)}`)
   }
@@ -160,7 +194,13 @@ async function compareServers(nodeUrl: string, nginxUrl: string, urls: string[])
 // ---- nginx: found, configured in a temporary directory, started in the foreground ----
 
 function findNginx(): string | undefined {
-  const candidates = ['/usr/sbin/nginx', ...(process.env.PATH ?? '').split(':').filter(Boolean).map((d) => path.join(d, 'nginx'))]
+  const candidates = [
+    '/usr/sbin/nginx',
+    ...(process.env.PATH ?? '')
+      .split(':')
+      .filter(Boolean)
+      .map((d) => path.join(d, 'nginx')),
+  ]
   return candidates.find((c) => existsSync(c))
 }
 
@@ -170,7 +210,17 @@ function nginxVersion(bin: string): string {
 }
 
 /** The whole configuration: nothing from /etc/nginx, every writable path in `dir`. */
-function nginxConfig({ dir, root, port, workers }: { dir: string; root: string; port: number; workers: string }): string {
+function nginxConfig({
+  dir,
+  root,
+  port,
+  workers,
+}: {
+  dir: string
+  root: string
+  port: number
+  workers: string
+}): string {
   // As root, the master would hand the workers to `nobody`, who may not read the work tree.
   const user = process.getuid?.() === 0 ? `user ${userInfo().username};\n` : ''
   return `# Written by scripts/bench-load.ts for one run; removed afterwards.
@@ -224,7 +274,11 @@ async function startNginx(bin: string): Promise<Nginx> {
   const config = nginxConfig({ dir, root: DIST, port, workers: nginxWorkers })
   const confFile = path.join(dir, 'nginx.conf')
   writeFileSync(confFile, config)
-  const child: ChildProcess = spawn(bin, ['-p', `${dir}/`, '-c', confFile, '-e', path.join(dir, 'error.log'), '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child: ChildProcess = spawn(
+    bin,
+    ['-p', `${dir}/`, '-c', confFile, '-e', path.join(dir, 'error.log'), '-g', 'daemon off;'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  )
   const output: string[] = []
   child.stdout?.on('data', (c: Buffer) => output.push(c.toString()))
   child.stderr?.on('data', (c: Buffer) => output.push(c.toString()))
@@ -248,13 +302,15 @@ async function startNginx(bin: string): Promise<Nginx> {
     if (exited !== undefined || Date.now() > deadline) {
       child.kill('SIGKILL')
       cleanUp()
-      throw new Error(`nginx did not start (${exited !== undefined ? `exit code ${exited}` : `GET / answered ${status}`}):\n${output.join('')}${errorLog}`)
+      throw new Error(
+        `nginx did not start (${exited !== undefined ? `exit code ${exited}` : `GET / answered ${status}`}):\n${output.join('')}${errorLog}`,
+      )
     }
     await new Promise((r) => setTimeout(r, 50))
   }
   return {
     url,
-    pid: child.pid as number,
+    pid: child.pid!,
     config,
     version: nginxVersion(bin),
     async stop() {
@@ -265,84 +321,6 @@ async function startNginx(bin: string): Promise<Nginx> {
       cleanUp()
     },
   }
-}
-
-// ---- CPU readings ----
-
-/** pid and its child processes (nginx's workers), from /proc. */
-function processTree(pid: number): number[] {
-  const pids = [pid]
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) pids.push(Number(entry))
-    } catch {
-      /* gone meanwhile */
-    }
-  }
-  return pids
-}
-
-/** CPU time a process has used so far in user space and in the kernel (its system calls: reading requests, writing answers), in ms. */
-function processCpuSplitMs(pid: number): { user: number; system: number } {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 } // clock ticks of 10 ms (USER_HZ 100)
-  } catch {
-    return { user: 0, system: 0 }
-  }
-}
-
-type CpuReading = { at: number; serverUser: number; serverSystem: number; self: NodeJS.CpuUsage; postgres: Map<number, number>; machine: ReturnType<typeof machineCpuMs> }
-/** CPU use while measuring, as shares of one core (100% = one core busy; the machine has `cores`). */
-type Cpu = { cores: number; server: number; serverUser: number; serverSystem: number; loadGenerator: number; postgres?: number; machineBusy?: number; interrupts?: number; everythingElse?: number }
-
-function cpuReading(pids: number[]): CpuReading {
-  const split = pids.map(processCpuSplitMs)
-  return {
-    at: performance.now(),
-    serverUser: split.reduce((sum, c) => sum + c.user, 0),
-    serverSystem: split.reduce((sum, c) => sum + c.system, 0),
-    self: process.cpuUsage(),
-    postgres: commandCpuMs('postgres'),
-    machine: machineCpuMs(),
-  }
-}
-
-function cpuBetween(a: CpuReading, b: CpuReading): Cpu {
-  const share = (ms: number) => (ms * 100) / (b.at - a.at)
-  const cores = availableParallelism()
-  const serverUser = share(b.serverUser - a.serverUser)
-  const serverSystem = share(b.serverSystem - a.serverSystem)
-  const cpu: Cpu = { cores, server: serverUser + serverSystem, serverUser, serverSystem, loadGenerator: share((b.self.user - a.self.user + b.self.system - a.self.system) / 1000) }
-  // PostgreSQL's processes (every database's backends: on a quiet machine, ours).
-  if (b.postgres.size > 0) cpu.postgres = share(cpuSpentMs(a.postgres, b.postgres))
-  if (a.machine && b.machine) {
-    const total = b.machine.total - a.machine.total
-    cpu.machineBusy = ((b.machine.busy - a.machine.busy) * 100 * cores) / total
-    // Interrupts: loopback networking served outside any process's time.
-    cpu.interrupts = ((b.machine.interrupts - a.machine.interrupts) * 100 * cores) / total
-    cpu.everythingElse = Math.max(0, cpu.machineBusy - cpu.server - cpu.loadGenerator - (cpu.postgres ?? 0) - cpu.interrupts)
-  }
-  return cpu
-}
-
-/** Runs the load while reading the CPU of the server's processes (read again at the end: workers can be replaced). */
-async function measure(options: Parameters<typeof runLoad>[0], serverPids: () => number[]): Promise<{ load: LoadResult; cpu: Cpu }> {
-  let before: CpuReading | undefined
-  let pids: number[] = []
-  const load = await runLoad({
-    ...options,
-    client,
-    onMeasureStart: () => {
-      pids = serverPids()
-      before = cpuReading(pids)
-    },
-  })
-  const after = cpuReading(pids)
-  return { load, cpu: before ? cpuBetween(before, after) : { cores: availableParallelism(), server: NaN, serverUser: NaN, serverSystem: NaN, loadGenerator: NaN } }
 }
 
 // ---- Printing ----
@@ -368,18 +346,32 @@ type StaticRun = {
   generatorCpuUsPerRequest: number
 }
 
-async function staticRun(server: string, url: string, pids: () => number[], headers: Record<string, string>, urls: string[]): Promise<StaticRun> {
+async function staticRun(
+  server: string,
+  url: string,
+  pids: () => number[],
+  headers: Record<string, string>,
+  urls: string[],
+): Promise<StaticRun> {
   const n = urls.length
-  const { load, cpu } = await measure(
-    { url, connections, durationMs: seconds * 1000, warmupMs: warmupSeconds * 1000, makeRequest: (i): LoadRequest => ({ method: 'GET', path: urls[i % n] as string, headers }) },
+  const { load, cpu } = await measureLoad(
+    {
+      url,
+      client,
+      connections,
+      durationMs: seconds * 1000,
+      warmupMs: warmupSeconds * 1000,
+      makeRequest: (i): LoadRequest => ({ method: 'GET', path: urls[i % n]!, headers }),
+    },
     pids,
   )
   const elapsed = load.elapsedMs / 1000
   /** µs per request from a share of one core over the measurement. */
-  const perRequest = (percent: number) => (load.count > 0 ? ((percent / 100) * load.elapsedMs * 1000) / load.count : NaN)
+  const perRequest = (percent: number) =>
+    load.count > 0 ? ((percent / 100) * load.elapsedMs * 1000) / load.count : NaN
   return {
     server,
-    acceptEncoding: headers['accept-encoding'] as string,
+    acceptEncoding: headers['accept-encoding']!,
     load,
     cpu,
     bytesPerSecond: elapsed > 0 ? load.bodyBytes / elapsed : 0,
@@ -403,9 +395,13 @@ function printStaticTable(runs: StaticRun[]): void {
     const bad = { ...non2xx(r.load), ...r.load.errors }
     if (Object.keys(bad).length > 0) row(`${r.server} failures`, counts(bad))
     if (r.cpu.loadGenerator > GENERATOR_BUSY_PERCENT)
-      console.log(`  Note: during the ${r.server} run the load generator used ${pct(r.cpu.loadGenerator)} of a core: it may be what limits the rate (compare server µs/req).`)
+      console.log(
+        `  Note: during the ${r.server} run the load generator used ${pct(r.cpu.loadGenerator)} of a core: it may be what limits the rate (compare server µs/req).`,
+      )
     if ((r.cpu.everythingElse ?? 0) > BUSY_MACHINE_PERCENT)
-      console.log(`  Warning: other processes used ${pct(r.cpu.everythingElse)} of a core during the ${r.server} run: its figures understate what the server can do.`)
+      console.log(
+        `  Warning: other processes used ${pct(r.cpu.everythingElse)} of a core during the ${r.server} run: its figures understate what the server can do.`,
+      )
   }
 }
 
@@ -427,7 +423,10 @@ async function staticPhase(): Promise<StaticPhase> {
   )
   const tmp = mkdtempSync(path.join(tmpdir(), 'longbar-bench-load-'))
   const nodeServer = (profile: boolean) =>
-    startBuiltServer({ DATABASE_URL: `file:${path.join(tmp, 'static.sqlite')}`, ADMIN_PASSWORD, LOG_LEVEL: 'warn' }, { nodeArgs: profile ? nodeArgs('static') : [] })
+    startServer(
+      { DATABASE_URL: `file:${path.join(tmp, 'static.sqlite')}`, ADMIN_PASSWORD, LOG_LEVEL: 'warn' },
+      { nodeArgs: profile ? nodeArgs('static') : [] },
+    )
   try {
     let nginxPart: StaticPhase['nginx']
     const bin = args['skip-nginx'] ? undefined : findNginx()
@@ -435,7 +434,7 @@ async function staticPhase(): Promise<StaticPhase> {
     else if (!bin) {
       nginxPart = { skipped: 'nginx is not installed' }
       console.log(
-        '\n  nginx is not installed (looked for /usr/sbin/nginx and nginx on PATH): the comparison with nginx is SKIPPED.\n  To include it, install Debian\'s package (as root): apt-get install -y nginx — then run this again. This script installs nothing.',
+        "\n  nginx is not installed (looked for /usr/sbin/nginx and nginx on PATH): the comparison with nginx is SKIPPED.\n  To include it, install Debian's package (as root): apt-get install -y nginx — then run this again. This script installs nothing.",
       )
     } else {
       const nginx = await startNginx(bin)
@@ -460,7 +459,7 @@ async function staticPhase(): Promise<StaticPhase> {
       nginxPart = { version: nginx.version, workers: nginxWorkers, config: nginx.config, run, sameness }
     }
 
-    const server: BenchServer = await nodeServer(true)
+    const server: RunningServer = await nodeServer(true)
     let node: StaticRun
     let nodeBrotli: StaticRun
     try {
@@ -469,12 +468,16 @@ async function staticPhase(): Promise<StaticPhase> {
     } finally {
       await server.stop()
     }
-    const problems = server.logs.filter((l) => /"level":"(warn|error)"/.test(l) && !EXPECTED_WARNING.test(l))
+    const problems = server.logs.filter(
+      (l) => /"level":"(warn|error)"/.test(l) && !l.includes('"msg":"SMTP_URL is not set'),
+    )
     console.log('')
     printStaticTable([...('run' in nginxPart ? [nginxPart.run] : []), node, nodeBrotli])
     if (problems.length > 0) row('server warnings/errors', `${problems.length}, e.g. ${problems[0]?.slice(0, 200)}`)
 
-    const errorsAnywhere = [node, ...('run' in nginxPart ? [nginxPart.run] : [])].some((r) => nNon2xx(r.load) + nErrors(r.load) > 0)
+    const errorsAnywhere = [node, ...('run' in nginxPart ? [nginxPart.run] : [])].some(
+      (r) => nNon2xx(r.load) + nErrors(r.load) > 0,
+    )
     let ratio: number | null = null
     let cpuRatio: number | null = null
     let goalMet: boolean | null = null
@@ -486,10 +489,15 @@ async function staticPhase(): Promise<StaticPhase> {
       goalMet = ratio >= GOAL.ratioToNginx && !errorsAnywhere
       const disturbed = Math.max(nginxPart.run.cpu.everythingElse ?? 0, node.cpu.everythingElse ?? 0)
       verdict = `${goal}: ${goalMet ? 'met' : 'NOT met'} (Node/nginx = ${ratio.toFixed(2)}: ${n1(node.load.requestsPerSecond)} / ${n1(nginxPart.run.load.requestsPerSecond)} req/s; ${errorsAnywhere ? 'errors or non-2xx answers' : 'zero errors'})${disturbed > BUSY_MACHINE_PERCENT ? `; disturbed: other processes used up to ${pct(disturbed)} of a core, run again on a quiet machine` : ''}`
-      console.log(`\n  Node/nginx throughput: ${ratio.toFixed(2)}   server CPU per request, nginx/Node: ${cpuRatio.toFixed(2)} (${n1(nginxPart.run.serverCpuUsPerRequest)} vs ${n1(node.serverCpuUsPerRequest)} µs; the load generator: ${n1(nginxPart.run.generatorCpuUsPerRequest)} and ${n1(node.generatorCpuUsPerRequest)} µs)`)
+      console.log(
+        `\n  Node/nginx throughput: ${ratio.toFixed(2)}   server CPU per request, nginx/Node: ${cpuRatio.toFixed(2)} (${n1(nginxPart.run.serverCpuUsPerRequest)} vs ${n1(node.serverCpuUsPerRequest)} µs; the load generator: ${n1(nginxPart.run.generatorCpuUsPerRequest)} and ${n1(node.generatorCpuUsPerRequest)} µs)`,
+      )
       if (nginxPart.run.cpu.loadGenerator > GENERATOR_BUSY_PERCENT)
-        console.log(`  nginx was held back by the load generator (${pct(nginxPart.run.cpu.loadGenerator)} of a core), so the throughput ratio flatters Node; on equal server CPU it would be ${cpuRatio.toFixed(2)}.`)
-    } else verdict = `${goal}: not judged (nginx ${nginxPart.skipped === '--skip-nginx' ? 'skipped with --skip-nginx' : 'not installed'})`
+        console.log(
+          `  nginx was held back by the load generator (${pct(nginxPart.run.cpu.loadGenerator)} of a core), so the throughput ratio flatters Node; on equal server CPU it would be ${cpuRatio.toFixed(2)}.`,
+        )
+    } else
+      verdict = `${goal}: not judged (nginx ${nginxPart.skipped === '--skip-nginx' ? 'skipped with --skip-nginx' : 'not installed'})`
     console.log(`  ${verdict}`)
     return { urls, nginx: nginxPart, node, nodeBrotli, ratio, cpuRatio, goalMet, verdict }
   } finally {
@@ -532,7 +540,7 @@ async function mixRun(kind: DbKind, pageList: string[]): Promise<MixRun> {
     } finally {
       await seedDb.close()
     }
-    const server = await startBuiltServer(
+    const server = await startServer(
       { DATABASE_URL: storage.databaseUrl, TRUST_PROXY: '1', ADMIN_PASSWORD, PUBLIC_ORIGIN: ORIGIN, LOG_LEVEL: 'warn' },
       { nodeArgs: nodeArgs(`mix-${kind}`) },
     )
@@ -541,8 +549,18 @@ async function mixRun(kind: DbKind, pageList: string[]): Promise<MixRun> {
     let cpu: Cpu
     const sampleFailures: string[] = []
     try {
-      const cookie = await signIn(server.url, { password: ADMIN_PASSWORD, origin: ORIGIN, headers: { 'x-forwarded-for': '192.0.2.1' } })
-      const adminHeaders = { ...BROWSER_HEADERS, accept: 'application/json', 'accept-encoding': 'gzip, deflate, br, zstd', cookie, 'x-forwarded-for': '192.0.2.1' }
+      const cookie = await signIn(server.url, {
+        password: ADMIN_PASSWORD,
+        origin: ORIGIN,
+        headers: { 'x-forwarded-for': '192.0.2.1' },
+      })
+      const adminHeaders = {
+        ...BROWSER_HEADERS,
+        accept: 'application/json',
+        'accept-encoding': 'gzip, deflate, br, zstd',
+        cookie,
+        'x-forwarded-for': '192.0.2.1',
+      }
       const check = await fetch(`${server.url}/api/admin/submissions`, { headers: { cookie } })
       if (check.status !== 200) throw new Error(`signed-in GET /api/admin/submissions answered ${check.status}`)
 
@@ -557,28 +575,40 @@ async function mixRun(kind: DbKind, pageList: string[]): Promise<MixRun> {
             return {
               method: 'POST',
               path: '/api/contact',
-              headers: { ...BROWSER_HEADERS, 'content-type': 'application/json', accept: 'application/json', origin: ORIGIN, 'x-forwarded-for': addressOf(n) },
+              headers: {
+                ...BROWSER_HEADERS,
+                'content-type': 'application/json',
+                accept: 'application/json',
+                origin: ORIGIN,
+                'x-forwarded-for': addressOf(n),
+              },
               body: contactRequestBody(n),
             }
           }
           case 'admin list':
-            return { method: 'GET', path: adminTurn++ % 4 === 3 ? '/api/admin/submissions?view=unread' : '/api/admin/submissions', headers: adminHeaders }
+            return {
+              method: 'GET',
+              path: adminTurn++ % 4 === 3 ? '/api/admin/submissions?view=unread' : '/api/admin/submissions',
+              headers: adminHeaders,
+            }
           case 'admin counts':
             return { method: 'GET', path: '/api/admin/counts', headers: adminHeaders }
           default:
-            return { method: 'GET', path: pageList[pageTurn++ % pages] as string, headers: BROWSER_ENCODINGS }
+            return { method: 'GET', path: pageList[pageTurn++ % pages]!, headers: BROWSER_ENCODINGS }
         }
       }
-      ;({ load, cpu } = await measure(
+      ;({ load, cpu } = await measureLoad(
         {
           url: server.url,
+          client,
           connections,
           durationMs: seconds * 1000,
           warmupMs: warmupSeconds * 1000,
           makeRequest,
           kindOf: (i) => MIX[i % 100] as string,
           onResponse: (i, status, body) => {
-            if ((status < 200 || status >= 300) && sampleFailures.length < 5) sampleFailures.push(`${MIX[i % 100]} ${status} ${body.toString().slice(0, 160)}`)
+            if ((status < 200 || status >= 300) && sampleFailures.length < 5)
+              sampleFailures.push(`${MIX[i % 100]} ${status} ${body.toString().slice(0, 160)}`)
           },
         },
         () => [server.pid],
@@ -595,16 +625,30 @@ async function mixRun(kind: DbKind, pageList: string[]): Promise<MixRun> {
       await db.close()
     }
     const contact = load.byKind?.contact
-    const contact2xx = { measured: contact ? sum2xx(contact) : 0, warmup: contact ? sum2xx(contact.warmup) : 0, total: 0 }
+    const contact2xx = {
+      measured: contact ? sum2xx(contact) : 0,
+      warmup: contact ? sum2xx(contact.warmup) : 0,
+      total: 0,
+    }
     contact2xx.total = contact2xx.measured + contact2xx.warmup
     const serverLogLines = { warn: 0, error: 0, other: 0 }
     for (const line of server.logs.slice(logsBefore)) {
-      if (EXPECTED_WARNING.test(line)) continue
+      if (line.includes('"msg":"SMTP_URL is not set')) continue
       const level = /"level":"(\w+)"/.exec(line)?.[1]
       if (level === 'warn' || level === 'error') serverLogLines[level]++
       else serverLogLines.other++
     }
-    return { database: kind, seededRows: SEED_ROWS, load, cpu, contact2xx, storedRows, storedEqualsTwoXx: storedRows === contact2xx.total, sampleFailures, serverLogLines }
+    return {
+      database: kind,
+      seededRows: SEED_ROWS,
+      load,
+      cpu,
+      contact2xx,
+      storedRows,
+      storedEqualsTwoXx: storedRows === contact2xx.total,
+      sampleFailures,
+      serverLogLines,
+    }
   } finally {
     await storage.remove()
   }
@@ -614,8 +658,12 @@ const DB_LABEL: Record<DbKind, string> = { sqlite: 'SQLite (file, WAL)', postgre
 
 function printMix(r: MixRun): void {
   const { load } = r
-  console.log(`\n  ${DB_LABEL[r.database]}, ${n0(r.seededRows)} requests seeded: ${connections} connections, ${seconds} s measured after ${warmupSeconds} s of warm-up`)
-  console.log(`  ${'kind'.padEnd(14)}${'share'.padStart(7)}${'req/s'.padStart(9)}${'p50'.padStart(7)}${'p90'.padStart(7)}${'p99'.padStart(8)}${'max'.padStart(8)}   statuses; errors`)
+  console.log(
+    `\n  ${DB_LABEL[r.database]}, ${n0(r.seededRows)} requests seeded: ${connections} connections, ${seconds} s measured after ${warmupSeconds} s of warm-up`,
+  )
+  console.log(
+    `  ${'kind'.padEnd(14)}${'share'.padStart(7)}${'req/s'.padStart(9)}${'p50'.padStart(7)}${'p90'.padStart(7)}${'p99'.padStart(8)}${'max'.padStart(8)}   statuses; errors`,
+  )
   const line = (label: string, k: KindResult) =>
     console.log(
       `  ${label.padEnd(14)}${`${Math.round((k.count * 100) / Math.max(1, load.count))}%`.padStart(7)}${n1(k.requestsPerSecond).padStart(9)}${ms(k.latency.p50).padStart(7)}${ms(k.latency.p90).padStart(7)}${ms(k.latency.p99).padStart(8)}${ms(k.latency.max).padStart(8)}   ${counts(k.statusCounts)}; ${counts(k.errors)}`,
@@ -625,12 +673,23 @@ function printMix(r: MixRun): void {
   const warmBad = { ...non2xx(load.warmup), ...load.warmup.errors }
   if (Object.keys(warmBad).length > 0) row('warm-up failures', counts(warmBad))
   for (const f of r.sampleFailures) row('e.g.', f)
-  row('contact 2xx', `${n0(r.contact2xx.measured)} measured + ${n0(r.contact2xx.warmup)} in warm-up = ${n0(r.contact2xx.total)}; rows added: ${n0(r.storedRows)}`)
-  console.log(`  2xx submissions = stored rows: ${r.storedEqualsTwoXx ? 'yes' : `NO (${n0(r.contact2xx.total)} 2xx, ${n0(r.storedRows)} rows)`}`)
-  row('CPU (% of one core)', `server ${pct(r.cpu.server)}, load generator ${pct(r.cpu.loadGenerator)},${r.database === 'postgres' ? ` postgres ${pct(r.cpu.postgres)},` : ''} interrupts ${pct(r.cpu.interrupts)}, everything else ${pct(r.cpu.everythingElse)} (machine ${pct(r.cpu.machineBusy)} of ${r.cpu.cores * 100}%)`)
+  row(
+    'contact 2xx',
+    `${n0(r.contact2xx.measured)} measured + ${n0(r.contact2xx.warmup)} in warm-up = ${n0(r.contact2xx.total)}; rows added: ${n0(r.storedRows)}`,
+  )
+  console.log(
+    `  2xx submissions = stored rows: ${r.storedEqualsTwoXx ? 'yes' : `NO (${n0(r.contact2xx.total)} 2xx, ${n0(r.storedRows)} rows)`}`,
+  )
+  row(
+    'CPU (% of one core)',
+    `server ${pct(r.cpu.server)}, load generator ${pct(r.cpu.loadGenerator)},${r.database === 'postgres' ? ` postgres ${pct(r.cpu.postgres)},` : ''} interrupts ${pct(r.cpu.interrupts)}, everything else ${pct(r.cpu.everythingElse)} (machine ${pct(r.cpu.machineBusy)} of ${r.cpu.cores * 100}%)`,
+  )
   if ((r.cpu.everythingElse ?? 0) > BUSY_MACHINE_PERCENT)
-    console.log(`  Warning: other processes used ${pct(r.cpu.everythingElse)} of a core meanwhile: these figures understate what the server can do.`)
-  if (r.serverLogLines.warn + r.serverLogLines.error + r.serverLogLines.other > 0) row('server log lines', counts(r.serverLogLines))
+    console.log(
+      `  Warning: other processes used ${pct(r.cpu.everythingElse)} of a core meanwhile: these figures understate what the server can do.`,
+    )
+  if (r.serverLogLines.warn + r.serverLogLines.error + r.serverLogLines.other > 0)
+    row('server log lines', counts(r.serverLogLines))
 }
 
 // ---- Main ----
@@ -644,7 +703,9 @@ if (phases.has('static')) staticFigures = await staticPhase()
 const mixFigures: MixRun[] = []
 if (phases.has('mix')) {
   const pageList = siteUrls().list
-  console.log(`\nPhase 2: the busy-day mix on the Node server: 90% page views (browser Accept-Encoding), 7% contact requests, 3% admin reads (${SEED_ROWS.toLocaleString('en-US')} requests seeded)`)
+  console.log(
+    `\nPhase 2: the busy-day mix on the Node server: 90% page views (browser Accept-Encoding), 7% contact requests, 3% admin reads (${SEED_ROWS.toLocaleString('en-US')} requests seeded)`,
+  )
   for (const kind of databases) {
     const r = await mixRun(kind, pageList)
     printMix(r)
@@ -655,9 +716,16 @@ if (phases.has('mix')) {
 console.log('\nSummary')
 if (staticFigures) {
   const s = staticFigures
-  if ('run' in s.nginx) console.log(`  static, nginx (gzip):   ${n1(s.nginx.run.load.requestsPerSecond).padStart(9)} req/s  p50 ${ms(s.nginx.run.load.latency.p50)}  p99 ${ms(s.nginx.run.load.latency.p99)} ms  errors ${n0(nErrors(s.nginx.run.load) + nNon2xx(s.nginx.run.load))}`)
-  console.log(`  static, Node (gzip):    ${n1(s.node.load.requestsPerSecond).padStart(9)} req/s  p50 ${ms(s.node.load.latency.p50)}  p99 ${ms(s.node.load.latency.p99)} ms  errors ${n0(nErrors(s.node.load) + nNon2xx(s.node.load))}`)
-  console.log(`  static, Node (br):      ${n1(s.nodeBrotli.load.requestsPerSecond).padStart(9)} req/s  p50 ${ms(s.nodeBrotli.load.latency.p50)}  p99 ${ms(s.nodeBrotli.load.latency.p99)} ms  errors ${n0(nErrors(s.nodeBrotli.load) + nNon2xx(s.nodeBrotli.load))}`)
+  if ('run' in s.nginx)
+    console.log(
+      `  static, nginx (gzip):   ${n1(s.nginx.run.load.requestsPerSecond).padStart(9)} req/s  p50 ${ms(s.nginx.run.load.latency.p50)}  p99 ${ms(s.nginx.run.load.latency.p99)} ms  errors ${n0(nErrors(s.nginx.run.load) + nNon2xx(s.nginx.run.load))}`,
+    )
+  console.log(
+    `  static, Node (gzip):    ${n1(s.node.load.requestsPerSecond).padStart(9)} req/s  p50 ${ms(s.node.load.latency.p50)}  p99 ${ms(s.node.load.latency.p99)} ms  errors ${n0(nErrors(s.node.load) + nNon2xx(s.node.load))}`,
+  )
+  console.log(
+    `  static, Node (br):      ${n1(s.nodeBrotli.load.requestsPerSecond).padStart(9)} req/s  p50 ${ms(s.nodeBrotli.load.latency.p50)}  p99 ${ms(s.nodeBrotli.load.latency.p99)} ms  errors ${n0(nErrors(s.nodeBrotli.load) + nNon2xx(s.nodeBrotli.load))}`,
+  )
   console.log(`  ${s.verdict}`)
 }
 for (const r of mixFigures) {

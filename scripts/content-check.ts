@@ -11,6 +11,8 @@ try {
 } catch (error) {
   if (!(error instanceof ContentError)) throw error
   console.error(error.message)
-  console.error('\nFix the fields above, then run `npm run content:check` again. docs/content.md explains each kind of page.')
+  console.error(
+    '\nFix the fields above, then run `npm run content:check` again. docs/content.md explains each kind of page.',
+  )
   process.exit(1)
 }

@@ -35,4 +35,6 @@ if (check !== 'ok') {
   console.error(`The copy at ${target} failed its integrity check: ${String(check)}`)
   process.exit(1)
 }
-console.log(`Backed up ${database.file} to ${target}: ${rows} requests, integrity ok, ${(performance.now() - started).toFixed(0)} ms.`)
+console.log(
+  `Backed up ${database.file} to ${target}: ${rows} requests, integrity ok, ${(performance.now() - started).toFixed(0)} ms.`,
+)

@@ -1,21 +1,16 @@
 // `npm run db:migrate`: brings the database of DATABASE_URL / DATA_DIR (as the server would use
 // it) up to the latest migration, and says what it did. The server also does this at start.
-import { parseEnv } from '../src/server/env.ts'
-import { openDatabase } from '../src/server/db/client.ts'
 import { migrate } from '../src/server/db/migrations.ts'
+import { openConfiguredDatabase } from './lib/database.ts'
 
-const env = parseEnv(process.env)
-if (!env.ok) {
-  console.error(`Fix these environment variables:\n${env.errors.map((e) => `  - ${e}`).join('\n')}`)
-  process.exit(1)
-}
-const { database } = env.config
-const db = openDatabase(database)
+const { db, where } = openConfiguredDatabase()
 try {
-  const { results = [] } = await migrate(db)
-  const where = database.kind === 'postgres' ? new URL(database.url).pathname.slice(1) + ' (PostgreSQL)' : database.file
-  if (results.length === 0) console.log(`${where}: already up to date.`)
+  const { results = [], viewIndexes } = await migrate(db)
+  if (results.length + viewIndexes.created.length + viewIndexes.dropped.length === 0)
+    console.log(`${where}: already up to date.`)
   for (const r of results) console.log(`${where}: ${r.migrationName} ${r.status === 'Success' ? 'applied' : r.status}`)
+  for (const name of viewIndexes.created) console.log(`${where}: inbox view index ${name} built`)
+  for (const name of viewIndexes.dropped) console.log(`${where}: inbox view index ${name} dropped`)
 } catch (error) {
   console.error(`Migration failed: ${(error as Error).message}`)
   process.exitCode = 1

@@ -14,7 +14,9 @@ if (!env.ok) {
 const { database } = env.config
 const backup = process.argv[2]
 if (database.kind !== 'sqlite' || database.file === ':memory:') {
-  console.error('db:restore restores the SQLite database. For PostgreSQL use pg_restore or psql: see docs/operations.md.')
+  console.error(
+    'db:restore restores the SQLite database. For PostgreSQL use pg_restore or psql: see docs/operations.md.',
+  )
   process.exit(1)
 }
 if (!backup || !existsSync(backup)) {
@@ -43,4 +45,6 @@ const incoming = `${database.file}.restoring`
 copyFileSync(backup, incoming)
 for (const suffix of ['-wal', '-shm']) rmSync(`${database.file}${suffix}`, { force: true })
 renameSync(incoming, database.file)
-console.log(`Restored ${backup} to ${database.file}: ${rows} requests. The previous database is at ${database.file}.before-restore-${stamp}.`)
+console.log(
+  `Restored ${backup} to ${database.file}: ${rows} requests. The previous database is at ${database.file}.before-restore-${stamp}.`,
+)

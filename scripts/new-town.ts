@@ -33,9 +33,11 @@ export function townFile(name: string, state: StateCode = 'MD'): string {
 
 /** Why a town name or county cannot be used, or undefined when they can. */
 export function invalidOptions({ name, state = 'MD', county }: TownOptions): string | undefined {
-  if (!PLACE_NAME.test(name)) return `"${name}" is not a place name this script can use: write 2 to 40 letters, digits, spaces, hyphens, periods or apostrophes, starting with a letter.`
+  if (!PLACE_NAME.test(name))
+    return `"${name}" is not a place name this script can use: write 2 to 40 letters, digits, spaces, hyphens, periods or apostrophes, starting with a letter.`
   if (!(state in STATES)) return `--state ${state} is not one of ${Object.keys(STATES).join(', ')}.`
-  if (county !== undefined && !PLACE_NAME.test(county)) return `--county "${county}" is not a place name this script can use.`
+  if (county !== undefined && !PLACE_NAME.test(county))
+    return `--county "${county}" is not a place name this script can use.`
   return undefined
 }
 
@@ -130,7 +132,11 @@ cta:
 }
 
 /** Writes a new town's record into a content folder; checks the result with the loader. */
-export function newTown(contentDir: string, options: TownOptions, root = process.cwd()): { file: string; path: string } {
+export function newTown(
+  contentDir: string,
+  options: TownOptions,
+  root = process.cwd(),
+): { file: string; path: string } {
   const invalid = invalidOptions(options)
   if (invalid) throw new Error(invalid)
   const rel = townFile(options.name, options.state)
@@ -139,7 +145,8 @@ export function newTown(contentDir: string, options: TownOptions, root = process
   if (existsSync(file)) throw new Error(`${path.relative(root, file)} already exists. Edit it, or choose another name.`)
   const before = loadCatalogue({ contentDir, root })
   const taken = findPage(before, address)
-  if (taken) throw new Error(`${address} is already the address of ${before.files.get(taken.record.path) ?? taken.record.path}.`)
+  if (taken)
+    throw new Error(`${address} is already the address of ${before.files.get(taken.record.path) ?? taken.record.path}.`)
   mkdirSync(path.dirname(file), { recursive: true })
   writeFileSync(file, townRecord(options))
   try {
@@ -155,7 +162,11 @@ export function newTown(contentDir: string, options: TownOptions, root = process
 if (import.meta.main) {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { state: { type: 'string', default: 'MD' }, county: { type: 'string' }, footer: { type: 'boolean', default: false } },
+    options: {
+      state: { type: 'string', default: 'MD' },
+      county: { type: 'string' },
+      footer: { type: 'boolean', default: false },
+    },
   })
   const name = positionals.join(' ').trim()
   if (!name) {
@@ -164,7 +175,12 @@ if (import.meta.main) {
   }
   try {
     const state = values.state.toUpperCase() as StateCode
-    const created = newTown(defaultContentDir(), { name, state, ...(values.county ? { county: values.county } : {}), footer: values.footer })
+    const created = newTown(defaultContentDir(), {
+      name,
+      state,
+      ...(values.county ? { county: values.county } : {}),
+      footer: values.footer,
+    })
     console.log(`Wrote ${created.file}: the page ${created.path}.`)
     console.log(`Next:
   1. Rewrite the copy marked EDITOR in ${created.file}.

@@ -8,6 +8,7 @@ export default function ErrorPage() {
   const pageContext = usePageContext()
   if (pageContext.is404 !== false) return <NotFoundScreen site={chrome.site} phone={chrome.business.phone} />
   const reason = pageContext.abortReason
-  const message = typeof reason === 'string' ? reason : reason instanceof Error ? reason.message : 'Something went wrong.'
+  const message =
+    typeof reason === 'string' ? reason : reason instanceof Error ? reason.message : 'Something went wrong.'
   return <UnexpectedErrorScreen site={chrome.site} phone={chrome.business.phone} message={message} />
 }

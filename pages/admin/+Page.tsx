@@ -1,8 +1,16 @@
 import { useData } from 'vike-react/useData'
-import type { FixedPageData } from '../../src/catalogue/page-data.ts'
 import { AdminApp } from '../../src/admin/AdminApp.tsx'
+import type { AdminPage } from './+data.ts'
 
 export default function AdminPage() {
-  const { chrome, head } = useData<FixedPageData>()
-  return <AdminApp site={chrome.site} phone={chrome.business.phone} title={head.title} />
+  const { chrome, head, timeZone, initial } = useData<AdminPage>()
+  return (
+    <AdminApp
+      site={chrome.site}
+      phone={chrome.business.phone}
+      title={head.title}
+      timeZone={timeZone}
+      initial={initial}
+    />
+  )
 }

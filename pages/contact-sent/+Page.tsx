@@ -6,7 +6,10 @@ import type { ContactSentData } from './+data.ts'
 export default function ContactSentPage() {
   const { chrome, notice, backLabel, callLabel } = useData<ContactSentData>()
   return (
-    <section className="container-page flex min-h-[60vh] flex-col items-center justify-center py-16 text-center sm:py-20" aria-labelledby="page-title">
+    <section
+      className="container-page flex min-h-[60vh] flex-col items-center justify-center py-16 text-center sm:py-20"
+      aria-labelledby="page-title"
+    >
       <CircleCheck className="size-16 text-green-700" aria-hidden="true" focusable="false" />
       <h1 id="page-title" className="mt-4 text-3xl font-bold text-brand-900 sm:text-4xl">
         {notice.title}

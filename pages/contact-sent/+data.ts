@@ -5,12 +5,17 @@ import { fixedPageData, type FixedPageData } from '../../src/catalogue/page-data
 import { findPage } from '../../src/catalogue/routes.ts'
 import type { ContactFormBlock } from '../../src/catalogue/types.gen.ts'
 
-export type ContactSentData = FixedPageData & { notice: ContactFormBlock['success']; backLabel: string; callLabel: string }
+export type ContactSentData = FixedPageData & {
+  notice: ContactFormBlock['success']
+  backLabel: string
+  callLabel: string
+}
 
 export function data(): ContactSentData {
   const catalogue = getCatalogue()
   const contact = findPage(catalogue, '/contact')?.record
-  if (contact?.template !== 'contact') throw new Error('content/pages/contact.yaml is missing: /contact/sent shows its form.success and form.sent.')
+  if (contact?.template !== 'contact')
+    throw new Error('content/pages/contact.yaml is missing: /contact/sent shows its form.success and form.sent.')
   const { form, hero } = contact
   return {
     ...fixedPageData('/contact/sent', form.sent.seoTitle, catalogue, form.success.text),

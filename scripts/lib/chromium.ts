@@ -1,16 +1,34 @@
-// Starts Debian's Chromium headless with a DevTools port, for Lighthouse. The flags keep it from
-// reaching the network (DEVELOPERS.md "Machine facts").
+// Debian's Chromium (Playwright's own browser download does not work here): its path and the
+// flags the end-to-end tests (playwright.config.ts) and Lighthouse start it with, and a headless
+// start with a DevTools port for Lighthouse. The flags keep it from reaching out to the network:
+// no background requests, component updates, sync or QUIC probes, which on a machine without a
+// way out would only wait and fail.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
 
-export async function launchChromium(extraFlags: string[] = []): Promise<{ port: number; close(): Promise<void>; process: ChildProcess }> {
+export async function launchChromium(
+  extraFlags: string[] = [],
+): Promise<{ port: number; close(): Promise<void>; process: ChildProcess }> {
   const profile = mkdtempSync(path.join(tmpdir(), 'longbar-chromium-'))
-  const child = spawn(CHROMIUM, [...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, ...extraFlags, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] })
+  const child = spawn(
+    CHROMIUM,
+    [...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, ...extraFlags, 'about:blank'],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  )
   const port = await new Promise<number>((resolve, reject) => {
     let err = ''
     const timer = setTimeout(() => reject(new Error(`Chromium did not start:\n${err}`)), 15_000)

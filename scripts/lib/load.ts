@@ -1,5 +1,5 @@
-// A small closed-loop HTTP load generator for the benchmarks (bench-contact.ts, later the mixed
-// page/API/admin load test). `connections` loops each send one request, wait for the whole
+// A small closed-loop HTTP load generator for the benchmarks (bench-contact.ts, and bench-load.ts
+// for pages and the mixed page/API/admin load). `connections` loops each send one request, wait for the whole
 // answer, and send the next, over a keep-alive node:http Agent with one socket per loop, until
 // the time is up. It does little per request (no parsing unless asked), so on a small machine it
 // leaves the CPU to the server it measures.
@@ -19,7 +19,6 @@
 // written as bytes and each answer framed by its Content-Length (or chunked encoding, or the
 // connection's end) with no other header parsing; a few µs per request, for fast servers (static
 // files, nginx). Both count the same things the same way.
-import { readdirSync, readFileSync } from 'node:fs'
 import http from 'node:http'
 import net from 'node:net'
 
@@ -34,15 +33,15 @@ export type LoadOptions = {
   durationMs: number
   warmupMs?: number
   /** The i-th request of the run (0, 1, 2… across warm-up and measurement). Keep it cheap: precompute bodies. */
-  makeRequest(i: number): LoadRequest
+  makeRequest: (i: number) => LoadRequest
   /** Called with each complete answer (warm-up ones too); when omitted, bodies are read and dropped. */
-  onResponse?(i: number, status: number, body: Buffer): void
+  onResponse?: (i: number, status: number, body: Buffer) => void
   /** A request without a complete answer after this long is aborted and counted as a 'timeout' error. */
   timeoutMs?: number
-  /** Called when the warm-up ends and measurement starts (e.g. to take CPU readings). */
-  onMeasureStart?(): void
+  /** Called when the warm-up ends and measurement starts (cpu.ts's measureLoad takes its CPU readings then). */
+  onMeasureStart?: () => void
   /** A label for the i-th request (cheap; same i as makeRequest): the result then has `byKind`. */
-  kindOf?(i: number): string
+  kindOf?: (i: number) => string
   /** 'http' (default): node:http; 'raw': bytes on a socket, far cheaper per request (see the top of this file). */
   client?: 'http' | 'raw'
 }
@@ -87,15 +86,28 @@ const bump = <K extends string | number>(counts: Record<K, number>, key: K) => {
 /** The value at quantile q (0–1) of sorted values, nearest rank. */
 export function quantile(sorted: ArrayLike<number>, q: number): number {
   if (sorted.length === 0) return NaN
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] as number
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!
 }
 
 /** Outcomes, latencies and bytes of one group of requests (the whole run, or one kind). */
 type Tally = { measured: Outcomes; warmup: Outcomes; latencies: Float64Array; samples: number; bytes: number }
 
-const tally = (): Tally => ({ measured: outcomes(), warmup: outcomes(), latencies: new Float64Array(1 << 14), samples: 0, bytes: 0 })
+const tally = (): Tally => ({
+  measured: outcomes(),
+  warmup: outcomes(),
+  latencies: new Float64Array(1 << 14),
+  samples: 0,
+  bytes: 0,
+})
 
-function record(t: Tally, inWarmup: boolean, status: number | undefined, error: string | undefined, latencyMs: number, bytes: number): void {
+function record(
+  t: Tally,
+  inWarmup: boolean,
+  status: number | undefined,
+  error: string | undefined,
+  latencyMs: number,
+  bytes: number,
+): void {
   const bucket = inWarmup ? t.warmup : t.measured
   bucket.count++
   if (status !== undefined) bump(bucket.statusCounts, status)
@@ -155,18 +167,26 @@ function httpTransport(origin: URL, connections: number, keepBody: boolean, time
       const finish = (status: number | undefined, error?: string) => {
         if (finished) return
         finished = true
-        done(status, error, bytes, keepBody && status !== undefined ? (chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)) : undefined)
+        done(
+          status,
+          error,
+          bytes,
+          keepBody && status !== undefined ? (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)) : undefined,
+        )
       }
       const headers: Record<string, string | number> = { ...req.headers }
       if (req.body !== undefined) headers['content-length'] = Buffer.byteLength(req.body)
-      const r = http.request({ agent, host: origin.hostname, port: origin.port, method: req.method, path: req.path, headers }, (res) => {
-        res.on('data', (c: Buffer) => {
-          bytes += c.length
-          if (keepBody) chunks.push(c)
-        })
-        res.on('end', () => finish(res.statusCode ?? 0))
-        res.on('error', (e: NodeJS.ErrnoException) => finish(undefined, errorCode(e)))
-      })
+      const r = http.request(
+        { agent, host: origin.hostname, port: origin.port, method: req.method, path: req.path, headers },
+        (res) => {
+          res.on('data', (c: Buffer) => {
+            bytes += c.length
+            if (keepBody) chunks.push(c)
+          })
+          res.on('end', () => finish(res.statusCode ?? 0))
+          res.on('error', (e: NodeJS.ErrnoException) => finish(undefined, errorCode(e)))
+        },
+      )
       r.setTimeout(timeoutMs, () => {
         finish(undefined, 'timeout')
         r.destroy()
@@ -199,7 +219,7 @@ function rawTransport(origin: URL, keepBody: boolean, timeoutMs: number): Transp
 
   /** The answer has a known length and all of it has arrived (mode changes behind TypeScript's back in readHead). */
   const nothingLeft = () => mode === 'length' && remaining === 0
-  const body = () => (keepBody ? (chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)) : undefined)
+  const body = () => (keepBody ? (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)) : undefined)
 
   function complete(): void {
     const c = current
@@ -269,7 +289,7 @@ function rawTransport(origin: URL, keepBody: boolean, timeoutMs: number): Transp
 
   /** Chunked body: consumes whole chunks from `pending`; true when the last chunk (and any trailers) has arrived. */
   function readChunks(): boolean {
-    let data = pending as Buffer
+    let data = pending!
     for (;;) {
       const lineEnd = data.indexOf(CRLF)
       if (lineEnd === -1) break
@@ -341,7 +361,10 @@ function rawTransport(origin: URL, keepBody: boolean, timeoutMs: number): Transp
       if (req.body !== undefined) head += `content-length: ${Buffer.byteLength(req.body)}\r\n`
       head += '\r\n'
       if (req.body === undefined || req.body.length === 0) socket.write(head, 'latin1')
-      else socket.write(Buffer.concat([Buffer.from(head, 'latin1'), typeof req.body === 'string' ? Buffer.from(req.body) : req.body]))
+      else
+        socket.write(
+          Buffer.concat([Buffer.from(head, 'latin1'), typeof req.body === 'string' ? Buffer.from(req.body) : req.body]),
+        )
     },
     close() {
       socket?.destroy()
@@ -351,7 +374,17 @@ function rawTransport(origin: URL, keepBody: boolean, timeoutMs: number): Transp
 }
 
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
-  const { connections, durationMs, warmupMs = 0, makeRequest, onResponse, timeoutMs = 30_000, onMeasureStart, kindOf, client = 'http' } = options
+  const {
+    connections,
+    durationMs,
+    warmupMs = 0,
+    makeRequest,
+    onResponse,
+    timeoutMs = 30_000,
+    onMeasureStart,
+    kindOf,
+    client = 'http',
+  } = options
   const origin = new URL(options.url)
   const keepBody = onResponse !== undefined
   const shared = client === 'http' ? httpTransport(origin, connections, keepBody, timeoutMs) : undefined
@@ -400,59 +433,11 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const elapsedMs = Math.max(0, (lastAnswer || end) - measureFrom)
   const { warmup, ...measured } = summarize(all, elapsedMs)
   const result: LoadResult = { ...measured, elapsedMs, warmup }
-  if (kindOf) result.byKind = Object.fromEntries([...kinds].sort(([a], [b]) => a.localeCompare(b)).map(([label, t]) => [label, summarize(t, elapsedMs)]))
+  if (kindOf)
+    result.byKind = Object.fromEntries(
+      [...kinds].sort(([a], [b]) => a.localeCompare(b)).map(([label, t]) => [label, summarize(t, elapsedMs)]),
+    )
   return result
-}
-
-// CPU readings from /proc (Linux), to tell whether the server, the load generator or the rest of
-// the machine (a database server, the disk) is the limit.
-
-const CLOCK_TICKS_PER_SECOND = 100 // USER_HZ: 100 on every Linux that matters
-
-/** CPU time (user + system, all threads) a process has used so far, in ms; undefined off Linux. */
-export function processCpuMs(pid: number): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    // Fields after the command name (which may hold spaces) start at field 3; utime is 14, stime 15.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND
-  } catch {
-    return undefined
-  }
-}
-
-/** CPU time (ms) used so far by each running process named `command` (e.g. the postgres backends), by pid. */
-export function commandCpuMs(command: string): Map<number, number> {
-  const byPid = new Map<number, number>()
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
-      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === command) byPid.set(Number(entry), processCpuMs(Number(entry)) ?? 0)
-    } catch {
-      /* gone meanwhile */
-    }
-  }
-  return byPid
-}
-
-/** CPU time spent between two commandCpuMs readings by the processes alive at the second (those that ended meanwhile are missed). */
-export function cpuSpentMs(before: Map<number, number>, after: Map<number, number>): number {
-  let total = 0
-  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0)
-  return total
-}
-
-/** The whole machine's CPU time so far (all cores), in ms: busy (of which in interrupts, e.g. loopback networking), waiting on the disk, total. */
-export function machineCpuMs(): { busy: number; interrupts: number; iowait: number; total: number } | undefined {
-  try {
-    const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? ''
-    const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = line.trim().split(/\s+/).slice(1).map(Number)
-    const ms = (ticks: number) => (ticks * 1000) / CLOCK_TICKS_PER_SECOND
-    return { busy: ms(user + nice + system + irq + softirq + steal), interrupts: ms(irq + softirq), iowait: ms(iowait), total: ms(user + nice + system + idle + iowait + irq + softirq + steal) }
-  } catch {
-    return undefined
-  }
 }
 
 /** The flags every load benchmark takes (for node:util parseArgs), checked by `checkLoadFlags`. */
@@ -464,11 +449,16 @@ export const LOAD_FLAGS = {
 } as const
 
 /** The load flags as numbers, or an error naming the bad one: runs stay bounded on a small machine. */
-export function checkLoadFlags(values: { connections: string; seconds: string; warmup: string }): { connections: number; seconds: number; warmupSeconds: number } {
+export function checkLoadFlags(values: { connections: string; seconds: string; warmup: string }): {
+  connections: number
+  seconds: number
+  warmupSeconds: number
+} {
   const connections = Number(values.connections)
   const seconds = Number(values.seconds)
   const warmupSeconds = Number(values.warmup)
-  if (!Number.isInteger(connections) || connections < 1 || connections > 1_000) throw new Error('--connections must be a whole number from 1 to 1000')
+  if (!Number.isInteger(connections) || connections < 1 || connections > 1_000)
+    throw new Error('--connections must be a whole number from 1 to 1000')
   if (!(seconds > 0 && seconds <= 120)) throw new Error('--seconds must be more than 0 and at most 120')
   if (!(warmupSeconds >= 0 && warmupSeconds <= 30)) throw new Error('--warmup must be from 0 to 30 seconds')
   return { connections, seconds, warmupSeconds }

@@ -2,12 +2,13 @@
 import type { Outcomes } from './load.ts'
 
 /** The middle value (the upper one of an even count). */
-export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 
 /** Whole number with thousands separators ('–' for no figure). */
 export const n0 = (x: number) => (Number.isFinite(x) ? Math.round(x).toLocaleString('en-US') : '–')
 /** One decimal with thousands separators. */
-export const n1 = (x: number) => (Number.isFinite(x) ? x.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 }) : '–')
+export const n1 = (x: number) =>
+  Number.isFinite(x) ? x.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 }) : '–'
 /** Milliseconds, one decimal. */
 export const ms = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '–')
 export const pct = (x: number | undefined) => (x === undefined || !Number.isFinite(x) ? 'n/a' : `${Math.round(x)}%`)

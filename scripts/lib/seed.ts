@@ -5,9 +5,63 @@ import type { Db } from '../../src/server/db/client.ts'
 import { STATUSES } from '../../src/contact/submission.ts'
 import { SERVICE_OPTIONS } from '../../src/contact/message.ts'
 
-const FIRST = ['Dana', 'Sam', 'Maria', 'James', 'Linda', 'Robert', 'Patricia', 'Michael', 'Jennifer', 'David', 'Susan', 'Thomas', 'Karen', 'Daniel', 'Nancy', 'Kevin', 'Emily', 'Brian', 'Megan', 'Tyler']
-const LAST = ['Whitaker', 'Ortiz', 'Nguyen', 'Miller', 'Brooks', 'Kowalski', 'Reed', 'Hughes', 'Patel', 'Sullivan', 'Foster', 'Bennett', 'Carroll', 'Dawson', 'Ferris', 'Gallo', 'Hanley', 'Ingram', 'Jacoby', 'Keane']
-const TOWNS = ['Bel Air', 'Aberdeen', 'Havre de Grace', 'Edgewood', 'Fallston', 'Abingdon', 'Forest Hill', 'Churchville', 'Darlington', 'Joppa']
+/** First and last names the fake requests are made of. */
+export const FIRST = [
+  'Dana',
+  'Sam',
+  'Maria',
+  'James',
+  'Linda',
+  'Robert',
+  'Patricia',
+  'Michael',
+  'Jennifer',
+  'David',
+  'Susan',
+  'Thomas',
+  'Karen',
+  'Daniel',
+  'Nancy',
+  'Kevin',
+  'Emily',
+  'Brian',
+  'Megan',
+  'Tyler',
+]
+export const LAST = [
+  'Whitaker',
+  'Ortiz',
+  'Nguyen',
+  'Miller',
+  'Brooks',
+  'Kowalski',
+  'Reed',
+  'Hughes',
+  'Patel',
+  'Sullivan',
+  'Foster',
+  'Bennett',
+  'Carroll',
+  'Dawson',
+  'Ferris',
+  'Gallo',
+  'Hanley',
+  'Ingram',
+  'Jacoby',
+  'Keane',
+]
+const TOWNS = [
+  'Bel Air',
+  'Aberdeen',
+  'Havre de Grace',
+  'Edgewood',
+  'Fallston',
+  'Abingdon',
+  'Forest Hill',
+  'Churchville',
+  'Darlington',
+  'Joppa',
+]
 const MESSAGES = [
   'The furnace runs but only blows cold air since this morning.',
   'Our AC is making a loud rattling noise and the upstairs will not cool below 80.',
@@ -48,6 +102,12 @@ export async function seedSubmissions(db: Db, count: number, { seed = 1, days = 
       const spam = rnd() < 0.03
       const client = !spam && rnd() < 0.15
       const read = rnd() < 0.9
+      const status = pick(STATUSES)
+      const urgent = rnd() < 0.1
+      // Contacted: a first call or text some minutes to days after it came in.
+      const contacted = status !== 'new' || rnd() < 0.3
+      const wait = Math.floor(rnd() * rnd() * 2 * 86_400_000)
+      const contactedAt = new Date(Math.min(now, Date.parse(created) + wait)).toISOString()
       return {
         id: randomUUID(),
         name: `${first} ${last}`,
@@ -59,7 +119,7 @@ export async function seedSubmissions(db: Db, count: number, { seed = 1, days = 
         updated_at: created,
         is_read: read,
         read_at: read ? created : null,
-        status: pick(STATUSES),
+        status,
         is_client: client,
         client_since: client ? created.slice(0, 10) : null,
         next_delivery_date: null,
@@ -69,9 +129,54 @@ export async function seedSubmissions(db: Db, count: number, { seed = 1, days = 
         referrer: null,
         is_spam: spam,
         spam_reason: spam ? 'honeypot field filled in' : null,
+        urgency: urgent ? 'No heat: “furnace out”' : null,
+        urgent_open: urgent && !contacted,
+        after_hours: rnd() < 0.4,
+        first_contact_at: contacted ? contactedAt : null,
+        // Business hours are about a third of the clock: near enough for a benchmark.
+        response_ms: contacted ? Math.floor(wait / 3) : null,
+        follow_up_on: rnd() < 0.05 ? new Date(now + (rnd() - 0.5) * 120 * 86_400_000).toISOString().slice(0, 10) : null,
+        deleted_at: rnd() < 0.02 ? new Date(now - Math.floor(rnd() * 29 * 86_400_000)).toISOString() : null,
       }
     })
     await db.k.insertInto('contact_submissions').values(rows).execute()
+  }
+  return performance.now() - started
+}
+
+const ACTIVITY: { kind: string; detail: string | null }[] = [
+  { kind: 'read', detail: null },
+  { kind: 'called', detail: null },
+  { kind: 'texted', detail: null },
+  { kind: 'status', detail: 'new → contacted' },
+  { kind: 'note', detail: 'Called, left voicemail. Try again after 5.' },
+  { kind: 'notified', detail: 'E-mail to office@example.com' },
+  { kind: 'follow_up', detail: '2026-12-01' },
+]
+
+/**
+ * Adds `count` timeline entries to the requests already there, a few per request and many on
+ * some (the first one gets a thousand); returns the time it took (ms).
+ */
+export async function seedActivity(db: Db, count: number, { seed = 2 } = {}): Promise<number> {
+  const rnd = random(seed)
+  const started = performance.now()
+  const ids = (await db.k.selectFrom('contact_submissions').select('id').orderBy('id').execute()).map((r) => r.id)
+  if (ids.length === 0) return 0
+  const batch = db.kind === 'postgres' ? 2000 : 500
+  const now = Date.now()
+  for (let done = 0; done < count; done += batch) {
+    const rows = Array.from({ length: Math.min(batch, count - done) }, (_, i) => {
+      const n = done + i
+      const entry = ACTIVITY[Math.floor(rnd() * ACTIVITY.length)]!
+      return {
+        submission_id: n < 1000 ? ids[0]! : ids[Math.floor(rnd() * ids.length)]!,
+        at: new Date(now - Math.floor(rnd() * 730 * 86_400_000)).toISOString(),
+        kind: entry.kind,
+        detail: entry.detail,
+      }
+    })
+    await db.k.insertInto('submission_activity').values(rows).execute()
   }
   return performance.now() - started
 }
@@ -81,12 +186,12 @@ const SERVICES = [...SERVICE_OPTIONS.map((o) => o.value), undefined]
 
 /** A different name for each n (first × initial × last × second last: 151,200 of them before any repeats). */
 function uniqueName(n: number): { first: string; last: string; full: string } {
-  const first = FIRST[n % FIRST.length] as string
-  const initial = INITIALS[Math.floor(n / FIRST.length) % INITIALS.length] as string
+  const first = FIRST[n % FIRST.length]!
+  const initial = INITIALS[Math.floor(n / FIRST.length) % INITIALS.length]!
   const k = Math.floor(n / (FIRST.length * INITIALS.length))
-  const last = LAST[k % LAST.length] as string
+  const last = LAST[k % LAST.length]!
   const second = Math.floor(k / LAST.length) % (LAST.length + 1)
-  const family = second === 0 ? last : `${last}-${LAST[second - 1] as string}`
+  const family = second === 0 ? last : `${last}-${LAST[second - 1]!}`
   return { first, last: family, full: `${first} ${initial}. ${family}` }
 }
 
@@ -98,7 +203,9 @@ export function contactRequestBody(n: number): string {
     phone: `(410) 555-${String(n % 10_000).padStart(4, '0')}`,
     email: `${name.first}.${name.last}.${n}@example.com`.toLowerCase(),
     service: SERVICES[n % SERVICES.length],
-    message: Array.from({ length: 1 + (n % 3) }, (_, k) => (MESSAGES[(n * 3 + k * 7) % MESSAGES.length] as string).replace('{town}', TOWNS[n % TOWNS.length] as string)).join(' '),
+    message: Array.from({ length: 1 + (n % 3) }, (_, k) =>
+      MESSAGES[(n * 3 + k * 7) % MESSAGES.length]!.replace('{town}', TOWNS[n % TOWNS.length]!),
+    ).join(' '),
     page: '/contact',
     elapsedMs: 8_000 + (n % 50) * 1_000,
   })

@@ -1,47 +1,45 @@
 // Marks a request as a client and edits the client fields (PRODUCT.md "Admin"). Dates are
 // YYYY-MM-DD (the browser's date input), texts are held to the API's limits; what the browser
 // cannot check, the server does, and its field problems are shown under their fields.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import { ApiError } from './api.ts'
+import { useContext, useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { api } from './api.ts'
+import { InboxSettings, useRun } from './actions.ts'
 import { isDay, today } from './format.ts'
-import { T } from './messages.ts'
-import { CLIENT_LIMITS, type ClientField, type Submission, type SubmissionChanges } from './types.ts'
+import { T, TOASTS } from './messages.ts'
+import { useApplyChange } from './queries.ts'
+import { CLIENT_FIELDS, CLIENT_LIMITS, type ClientField, type Submission } from './types.ts'
 import { button, control, fieldProblem, label } from './ui.ts'
 
 type Values = { is_client: boolean } & Record<ClientField, string>
 
 const FIELDS: { name: ClientField; label: string; kind: 'date' | 'text' | 'notes' }[] = [
-  { name: 'client_since', label: T.card.clientSince, kind: 'date' },
-  { name: 'next_delivery_date', label: T.card.nextDelivery, kind: 'date' },
-  { name: 'delivery_frequency', label: T.card.frequency, kind: 'text' },
-  { name: 'delivery_notes', label: T.card.notes, kind: 'notes' },
+  { name: 'client_since', label: CLIENT_FIELDS.client_since, kind: 'date' },
+  { name: 'next_delivery_date', label: CLIENT_FIELDS.next_delivery_date, kind: 'date' },
+  { name: 'delivery_frequency', label: CLIENT_FIELDS.delivery_frequency, kind: 'text' },
+  { name: 'delivery_notes', label: CLIENT_FIELDS.delivery_notes, kind: 'notes' },
 ]
 
 function problemsOf(values: Values): Partial<Record<ClientField, string>> {
   const problems: Partial<Record<ClientField, string>> = {}
-  for (const f of ['client_since', 'next_delivery_date'] as const) if (values[f] && !isDay(values[f])) problems[f] = T.client.badDate
-  for (const f of ['delivery_frequency', 'delivery_notes'] as const) if (values[f].length > CLIENT_LIMITS[f]) problems[f] = T.client.tooLong(CLIENT_LIMITS[f])
+  for (const f of ['client_since', 'next_delivery_date'] as const)
+    if (values[f] && !isDay(values[f])) problems[f] = T.client.badDate
+  for (const f of ['delivery_frequency', 'delivery_notes'] as const)
+    if (values[f].length > CLIENT_LIMITS[f]) problems[f] = T.client.tooLong(CLIENT_LIMITS[f])
   return problems
 }
 
 const orNull = (s: string) => (s.trim() === '' ? null : s.trim())
 
-export function ClientEditor({
-  item,
-  onSave,
-  onDone,
-}: {
-  item: Submission
-  /** Resolves with the server's field problems, or null when saved. */
-  onSave: (change: SubmissionChanges) => Promise<ApiError | null>
-  onDone: () => void
-}) {
+export function ClientEditor({ item, onDone }: { item: Submission; onDone: () => void }) {
+  const { timeZone } = useContext(InboxSettings)
+  const run = useRun()
+  const apply = useApplyChange()
   const id = useId()
   const form = useRef<HTMLFormElement>(null)
   const [values, setValues] = useState<Values>(() => ({
     // Opening the editor on a request that is not a client yet is how it becomes one.
     is_client: true,
-    client_since: item.client_since ?? (item.is_client ? '' : today()),
+    client_since: item.client_since ?? (item.is_client ? '' : today(new Date(), timeZone)),
     next_delivery_date: item.next_delivery_date ?? '',
     delivery_frequency: item.delivery_frequency ?? '',
     delivery_notes: item.delivery_notes ?? '',
@@ -62,16 +60,27 @@ export function ClientEditor({
     setProblems(found)
     if (Object.keys(found).length > 0) return focusFirstProblem(found)
     setBusy(true)
-    const error = await onSave({
-      is_client: values.is_client,
-      client_since: orNull(values.client_since),
-      next_delivery_date: orNull(values.next_delivery_date),
-      delivery_frequency: orNull(values.delivery_frequency),
-      delivery_notes: orNull(values.delivery_notes),
-    })
+    const answer = await run(
+      () =>
+        api.update(item.id, {
+          is_client: values.is_client,
+          client_since: orNull(values.client_since),
+          next_delivery_date: orNull(values.next_delivery_date),
+          delivery_frequency: orNull(values.delivery_frequency),
+          delivery_notes: orNull(values.delivery_notes),
+        }),
+      TOASTS.clientSaved,
+      TOASTS.clientFailed,
+    )
     setBusy(false)
-    if (!error) return onDone()
-    const fromServer = Object.fromEntries(FIELDS.filter((f) => error.fields[f.name]).map((f) => [f.name, error.fields[f.name]]))
+    if (!(answer instanceof Error)) {
+      apply(answer)
+      return onDone()
+    }
+    const error = answer
+    const fromServer = Object.fromEntries(
+      FIELDS.filter((f) => error.fields[f.name]).map((f) => [f.name, error.fields[f.name]]),
+    )
     setProblems(fromServer)
     focusFirstProblem(fromServer)
   }
@@ -79,11 +88,22 @@ export function ClientEditor({
   const set = (name: keyof Values, value: string | boolean) => setValues((v) => ({ ...v, [name]: value }))
 
   return (
-    <form ref={form} className="mt-5 rounded-lg border border-brand-200 bg-brand-50/60 p-4 sm:p-5" onSubmit={submit} noValidate>
+    <form
+      ref={form}
+      className="mt-5 rounded-lg border border-brand-200 bg-brand-50/60 p-4 sm:p-5"
+      onSubmit={submit}
+      noValidate
+    >
       <fieldset>
         <legend className="text-lg font-bold text-brand-900">{T.client.legend(item.name)}</legend>
         <label className="mt-3 flex min-h-11 items-center gap-3 font-semibold text-slate-900">
-          <input type="checkbox" name="is_client" className="size-5 accent-brand-700" checked={values.is_client} onChange={(e) => set('is_client', e.target.checked)} />
+          <input
+            type="checkbox"
+            name="is_client"
+            className="size-5 accent-brand-700"
+            checked={values.is_client}
+            onChange={(e) => set('is_client', e.target.checked)}
+          />
           {T.client.isClient}
         </label>
         <div className="mt-3 grid gap-4 sm:grid-cols-2">
@@ -105,11 +125,28 @@ export function ClientEditor({
                 </label>
                 <div className="mt-1">
                   {f.kind === 'notes' ? (
-                    <textarea {...common} rows={3} maxLength={CLIENT_LIMITS.delivery_notes} className={`${control} resize-y`} onChange={(e) => set(f.name, e.target.value)} />
+                    <textarea
+                      {...common}
+                      rows={3}
+                      maxLength={CLIENT_LIMITS.delivery_notes}
+                      className={`${control} resize-y`}
+                      onChange={(e) => set(f.name, e.target.value)}
+                    />
                   ) : f.kind === 'date' ? (
-                    <input {...common} type="date" min="1900-01-01" max="9999-12-31" onChange={(e) => set(f.name, e.target.value)} />
+                    <input
+                      {...common}
+                      type="date"
+                      min="1900-01-01"
+                      max="9999-12-31"
+                      onChange={(e) => set(f.name, e.target.value)}
+                    />
                   ) : (
-                    <input {...common} type="text" maxLength={CLIENT_LIMITS.delivery_frequency} onChange={(e) => set(f.name, e.target.value)} />
+                    <input
+                      {...common}
+                      type="text"
+                      maxLength={CLIENT_LIMITS.delivery_frequency}
+                      onChange={(e) => set(f.name, e.target.value)}
+                    />
                   )}
                 </div>
                 {problem && (

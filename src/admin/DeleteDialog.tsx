@@ -1,15 +1,24 @@
-// The confirmation before a request is deleted for good: a native modal <dialog> (focus kept
-// inside, Escape cancels, focus goes back to the Delete button that opened it).
-import { useEffect, useId, useRef, useState } from 'react'
+// The confirmation before a request goes to the trash: a native modal <dialog> (focus kept inside,
+// Escape cancels, focus goes back to the Delete button that opened it).
+import { useEffect, useId, useRef } from 'react'
 import { TriangleAlert } from 'lucide-react'
+import { TRASH_DAYS } from '../contact/submission.ts'
+import { BusyButton } from './BusyButton.tsx'
 import { T } from './messages.ts'
 import type { Submission } from './types.ts'
 import { button } from './ui.ts'
 
-export function DeleteDialog({ item, onConfirm, onClose }: { item: Submission | null; onConfirm: (item: Submission) => Promise<boolean>; onClose: () => void }) {
+export function DeleteDialog({
+  item,
+  onConfirm,
+  onClose,
+}: {
+  item: Submission | null
+  onConfirm: (item: Submission) => Promise<boolean>
+  onClose: () => void
+}) {
   const ref = useRef<HTMLDialogElement>(null)
   const id = useId()
-  const [busy, setBusy] = useState(false)
 
   useEffect(() => {
     const dialog = ref.current
@@ -38,27 +47,28 @@ export function DeleteDialog({ item, onConfirm, onClose }: { item: Submission | 
                 {T.remove.heading}
               </h2>
               <p id={`${id}-text`} className="mt-2 break-words">
-                {T.remove.text(item.name)}
+                {T.remove.text(item.name, TRASH_DAYS)}
               </p>
             </div>
           </div>
           <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <button type="button" className={button.secondary} autoFocus onClick={() => ref.current?.close()} disabled={busy}>
-              {T.remove.cancel}
-            </button>
             <button
               type="button"
+              className={button.secondary}
+              // eslint-disable-next-line jsx-a11y/no-autofocus -- a modal <dialog>'s first focus, the platform's way to choose it (the safe choice: Cancel).
+              autoFocus
+              onClick={() => ref.current?.close()}
+            >
+              {T.remove.cancel}
+            </button>
+            <BusyButton
               className={button.dangerSolid}
-              disabled={busy}
               onClick={async () => {
-                setBusy(true)
-                const done = await onConfirm(item)
-                setBusy(false)
-                if (done) ref.current?.close()
+                if (await onConfirm(item)) ref.current?.close()
               }}
             >
               {T.remove.confirm}
-            </button>
+            </BusyButton>
           </div>
         </>
       )}

@@ -1,45 +1,70 @@
-// The inbox (SPEC §2 "Admin dashboard" and PRODUCT.md "Admin"): counts, the tabs All / Unread /
-// Clients / Spam, search and filters, the cards page by page, CSV export of what is shown.
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
-import { Download, LogOut, Search } from 'lucide-react'
+// The inbox (SPEC §2 "Admin dashboard" and PRODUCT.md "Admin", "The lead desk"): the counts and the
+// median first response, the tabs (All Submissions, Unread, Clients, Follow-ups, Spam, Trash),
+// search and filters, "Mark all as read", the CSV of what is shown, and the cards, one column on
+// a phone and two from a laptop's width, page by page.
+import { useDeferredValue, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { CheckCheck, Download, LogOut, Search, SlidersHorizontal } from 'lucide-react'
 import { SERVICE_OPTIONS } from '../contact/message.ts'
-import { csvUrl } from './api.ts'
+import { api, csvUrl } from './api.ts'
+import { useRun } from './actions.ts'
+import { BusyButton } from './BusyButton.tsx'
 import { DeleteDialog } from './DeleteDialog.tsx'
-import { T } from './messages.ts'
+import { formatDuration } from './format.ts'
+import { T, TOASTS } from './messages.ts'
+import { FIRST_VIEW, useApplyChange, useCounts, useRefreshLists, useResponseTimes, useSubmissions } from './queries.ts'
 import { StatusOptions } from './StatusOptions.tsx'
-import { SubmissionCard, type CardActions } from './SubmissionCard.tsx'
+import { SubmissionCard } from './SubmissionCard.tsx'
 import { useNotify } from './Toasts.tsx'
-import { VIEWS, type Counts, type ListQuery, type Status, type Submission, type View } from './types.ts'
-import { button, card, control, label } from './ui.ts'
-import { useInbox } from './useInbox.ts'
+import { INBOX_VIEWS, VIEWS, type Counts, type ListQuery, type Status, type Submission, type View } from './types.ts'
+import { btn, button, card, control, label } from './ui.ts'
 
 const SEARCH_DELAY_MS = 300
 const SEARCH_MAX = 100
 
-function tabLabel(view: View, counts: Counts | null): string {
-  const n = counts === null ? null : { all: null, unread: counts.unread, clients: counts.clients, spam: counts.spam }[view]
+function tabLabel(view: View, counts: Counts | undefined): string {
+  const n = counts === undefined || view === 'all' ? null : counts[INBOX_VIEWS[view].count]
   return n === null ? T.inbox.tabs[view] : `${T.inbox.tabs[view]} (${n})`
 }
 
-function CountsSummary({ counts }: { counts: Counts | null }) {
+function CountsSummary({ counts }: { counts: Counts | undefined }) {
   const items = [
     [T.inbox.counts.total, counts?.total],
     [T.inbox.counts.unread, counts?.unread],
     [T.inbox.counts.clients, counts?.clients],
+    [T.inbox.counts.due, counts?.due],
   ] as const
   return (
-    <dl className="grid grid-cols-3 gap-2 sm:flex sm:gap-3">
+    <dl className="grid grid-cols-4 gap-1.5 sm:flex sm:gap-3">
       {items.map(([name, value]) => (
-        <div key={name} className="rounded-lg bg-white/10 px-3 py-2 sm:min-w-28 sm:px-4">
-          <dt className="text-sm font-semibold text-brand-100">{name}</dt>
-          <dd className="text-2xl font-extrabold tabular-nums">{value ?? '–'}</dd>
+        <div key={name} className="rounded-lg bg-white/10 px-2 py-1.5 sm:min-w-28 sm:px-4 sm:py-2">
+          <dt className="text-xs leading-tight font-semibold text-brand-100 sm:text-sm">{name}</dt>
+          <dd className="text-xl font-extrabold tabular-nums sm:text-2xl">{value ?? '–'}</dd>
         </div>
       ))}
     </dl>
   )
 }
 
-function Tabs({ view, counts, onSelect }: { view: View; counts: Counts | null; onSelect: (view: View) => void }) {
+function ResponseTimes({ ready }: { ready: boolean }) {
+  const { data } = useResponseTimes(ready)
+  if (!data) return null
+  return (
+    <p className="mt-2 text-sm text-brand-100">
+      <span className="font-semibold text-white">{T.inbox.response}</span> <span>({T.inbox.responseHint})</span>
+      {data.map((p) => (
+        <span key={p.days} className="whitespace-nowrap">
+          {' · '}
+          {T.inbox.responseDays(p.days)}:{' '}
+          <span className="font-bold text-white">
+            {p.medianMs === null ? T.inbox.responseNone : formatDuration(p.medianMs)}
+          </span>
+        </span>
+      ))}
+    </p>
+  )
+}
+
+function Tabs({ view, counts, onSelect }: { view: View; counts: Counts | undefined; onSelect: (view: View) => void }) {
   const refs = useRef<Partial<Record<View, HTMLButtonElement | null>>>({})
   // Arrow keys move between tabs and select (the APG tabs pattern, automatic activation).
   const onKeyDown = (event: KeyboardEvent) => {
@@ -47,30 +72,88 @@ function Tabs({ view, counts, onSelect }: { view: View; counts: Counts | null; o
     const next = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: VIEWS.length - 1 }[event.key]
     if (next === undefined) return
     event.preventDefault()
-    const target = VIEWS[(next + VIEWS.length) % VIEWS.length] as View
+    const target = VIEWS[(next + VIEWS.length) % VIEWS.length]!
     onSelect(target)
     refs.current[target]?.focus()
   }
   return (
-    <div role="tablist" aria-label={T.inbox.tabsLabel} className="grid grid-cols-2 gap-1 rounded-xl bg-slate-200 p-1 sm:inline-flex" onKeyDown={onKeyDown}>
-      {VIEWS.map((v) => (
-        <button
-          key={v}
-          ref={(el) => {
-            refs.current[v] = el
-          }}
-          id={`tab-${v}`}
-          type="button"
-          role="tab"
-          aria-selected={v === view}
-          aria-controls="inbox-panel"
-          tabIndex={v === view ? 0 : -1}
-          className={`min-h-11 rounded-lg px-4 font-semibold whitespace-nowrap ${v === view ? 'bg-white text-brand-900 shadow-sm' : 'text-slate-700 hover:bg-white/60'}`}
-          onClick={() => onSelect(v)}
-        >
-          {tabLabel(v, counts)}
-        </button>
+    // On a phone the tabs scroll sideways in one row rather than taking three.
+    <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+      <div role="tablist" aria-label={T.inbox.tabsLabel} className="inline-flex gap-1 rounded-xl bg-slate-200 p-1">
+        {VIEWS.map((v) => (
+          <button
+            key={v}
+            ref={(el) => {
+              refs.current[v] = el
+            }}
+            id={`tab-${v}`}
+            type="button"
+            role="tab"
+            aria-selected={v === view}
+            aria-controls="inbox-panel"
+            tabIndex={v === view ? 0 : -1}
+            className={`min-h-11 rounded-lg px-3 font-semibold whitespace-nowrap ${
+              v === view ? 'bg-white text-brand-900 shadow-sm' : 'text-slate-700 hover:bg-white/60'
+            }`}
+            onClick={() => onSelect(v)}
+            onKeyDown={onKeyDown}
+          >
+            {tabLabel(v, counts)}
+          </button>
+        ))}
+      </div>
+    </div>
+  )
+}
+
+/** The cards drawn in the first frame; the rest follow right after, so that the list appears
+ * without waiting for fifty cards to be drawn (a phone shows two or three at a time). */
+const FIRST_CARDS = 8
+
+function CardList({
+  items,
+  dimmed,
+  onAskDelete,
+}: {
+  items: Submission[]
+  dimmed: boolean
+  onAskDelete: (item: Submission, opener: HTMLElement) => void
+}) {
+  // On mount: the first cards at once, all of them in a background render. Later changes wait
+  // for their background render with the current cards on screen.
+  const shown = useDeferredValue(items, items.slice(0, FIRST_CARDS))
+  return (
+    <ul className={`grid items-start gap-2 sm:gap-3 lg:grid-cols-2 ${dimmed ? 'opacity-60' : ''}`}>
+      {shown.map((item) => (
+        <li key={item.id} className="h-full">
+          <SubmissionCard item={item} onAskDelete={onAskDelete} />
+        </li>
       ))}
+    </ul>
+  )
+}
+
+function FilterSelect({
+  id,
+  label: text,
+  value,
+  onChange,
+  children,
+}: {
+  id: string
+  label: string
+  value: string
+  onChange: (value: string) => void
+  children: ReactNode
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className={label}>
+        {text}
+      </label>
+      <select id={id} className={`${control} mt-1`} value={value} onChange={(event) => onChange(event.target.value)}>
+        {children}
+      </select>
     </div>
   )
 }
@@ -82,19 +165,14 @@ function Skeleton() {
       <p role="status" className="sr-only">
         {T.inbox.loading}
       </p>
-      <ul className="space-y-4" aria-hidden="true">
+      <ul className="grid gap-3 lg:grid-cols-2" aria-hidden="true">
         {[0, 1, 2].map((i) => (
-          <li key={i} className={`${card} p-4 sm:p-6`} data-skeleton="">
+          <li key={i} className={`${card} p-3 sm:p-4`} data-skeleton="">
             <div className="motion-safe:animate-pulse">
               <div className="h-6 w-48 max-w-full rounded bg-slate-200" />
               <div className="mt-2 h-4 w-64 max-w-full rounded bg-slate-200" />
-              <div className="mt-5 grid gap-3 sm:grid-cols-4">
-                <div className="h-10 rounded bg-slate-100" />
-                <div className="h-10 rounded bg-slate-100" />
-                <div className="h-10 rounded bg-slate-100" />
-                <div className="h-10 rounded bg-slate-100" />
-              </div>
-              <div className="mt-4 h-12 rounded bg-slate-100" />
+              <div className="mt-3 h-12 rounded bg-slate-100" />
+              <div className="mt-3 h-11 rounded bg-slate-100" />
             </div>
           </li>
         ))}
@@ -103,13 +181,19 @@ function Skeleton() {
   )
 }
 
-export function Inbox({ title, onSignedOut, onLogout }: { title: string; onSignedOut: () => void; onLogout: () => Promise<void> }) {
-  const notify = useNotify()
-  const [query, setQuery] = useState<ListQuery>({ view: 'all', q: '', status: '', service: '' })
+export function Inbox({ title, onLogout }: { title: string; onLogout: () => Promise<void> }) {
+  const [query, setQuery] = useState<ListQuery>(FIRST_VIEW)
   const [search, setSearch] = useState('')
-  const { list, counts, loadMore, retry, actions } = useInbox({ query, notify, onSignedOut })
+  const list = useSubmissions(query)
+  const counts = useCounts()
+  const run = useRun()
+  const notify = useNotify()
+  const apply = useApplyChange()
+  const refresh = useRefreshLists()
   const [deleting, setDeleting] = useState<{ item: Submission; opener: HTMLElement } | null>(null)
-  const [loggingOut, setLoggingOut] = useState(false)
+  const [markingAll, setMarkingAll] = useState(false)
+  const [showFilters, setShowFilters] = useState(false)
+  const filtersShown = showFilters || query.status !== '' || query.service !== ''
   const panel = useRef<HTMLDivElement>(null)
   const heading = useRef<HTMLHeadingElement>(null)
   // Just signed in: the login form is gone, the focus starts at the top of the inbox.
@@ -131,9 +215,30 @@ export function Inbox({ title, onSignedOut, onLogout }: { title: string; onSigne
     return () => window.clearTimeout(timer)
   }, [search, query.q])
 
-  const cardActions: CardActions = {
-    ...actions,
-    askDelete: (item, opener) => setDeleting({ item, opener }),
+  // A failed first page (after its retries) is worth a toast; a lost session goes back to the login form.
+  const failedOnce = useRef<unknown>(null)
+  useEffect(() => {
+    if (list.error && failedOnce.current !== list.error) {
+      failedOnce.current = list.error
+      void run(() => Promise.reject(list.error), null, TOASTS.fetchFailed)
+    }
+  }, [list.error, run])
+
+  const remove = async (item: Submission): Promise<boolean> => {
+    const answer = await run(() => api.trash(item.id), TOASTS.deleted, TOASTS.deleteFailed)
+    if (answer instanceof Error) return false
+    apply(answer, { drop: true })
+    return true
+  }
+
+  const markAll = async () => {
+    setMarkingAll(true)
+    const answer = await run(() => api.markAllRead(query), null, TOASTS.allReadFailed)
+    setMarkingAll(false)
+    if (answer instanceof Error) return
+    apply(answer)
+    notify(TOASTS.allRead(answer.marked))
+    await refresh()
   }
 
   const closeDialog = () => {
@@ -144,54 +249,66 @@ export function Inbox({ title, onSignedOut, onLogout }: { title: string; onSigne
     else panel.current?.focus()
   }
 
-  const { items, phase, nextCursor } = list
+  const items = list.data?.pages.flatMap((p) => p.items) ?? []
+  const phase = list.data ? 'ready' : list.isError ? 'failed' : 'loading'
+  // A new view or filter is on its way while the old list stays on screen.
+  const refreshing = list.isPlaceholderData
+  const unreadShown = query.view !== 'spam' && query.view !== 'trash'
   return (
     <div className="bg-slate-50">
       <section className="bg-brand-900 text-white" aria-labelledby="page-title">
-        <div className="container-page py-6 sm:py-8">
+        <div className="container-page py-3 sm:py-6">
           <div className="flex items-center justify-between gap-4">
-            <h1 id="page-title" ref={heading} tabIndex={-1} className="text-3xl font-extrabold focus:outline-none sm:text-4xl">
+            <h1
+              id="page-title"
+              ref={heading}
+              tabIndex={-1}
+              className="text-2xl font-extrabold focus:outline-none sm:text-4xl"
+            >
               {T.inbox.heading}
             </h1>
-            <button
-              type="button"
-              className={button.onDark}
-              disabled={loggingOut}
-              onClick={async () => {
-                setLoggingOut(true)
-                await onLogout()
-                setLoggingOut(false)
-              }}
-            >
+            <BusyButton className={button.onDark} onClick={onLogout}>
               <LogOut className="size-5" aria-hidden="true" focusable="false" />
               {T.inbox.logout}
-            </button>
+            </BusyButton>
           </div>
-          <div className="mt-4">
+          <div className="mt-2 sm:mt-3">
             <CountsSummary counts={counts} />
           </div>
+          <ResponseTimes ready={list.isSuccess} />
         </div>
       </section>
 
-      <div className="container-page py-6 sm:py-8">
+      <div className="container-page py-3 sm:py-6">
         <Tabs view={query.view} counts={counts} onSelect={(view) => setQuery((old) => ({ ...old, view }))} />
 
-        <div id="inbox-panel" role="tabpanel" aria-labelledby={`tab-${query.view}`} ref={panel} tabIndex={-1} className="mt-5 focus:outline-none">
+        <div
+          id="inbox-panel"
+          role="tabpanel"
+          aria-labelledby={`tab-${query.view}`}
+          ref={panel}
+          tabIndex={-1}
+          className="mt-3 focus:outline-none"
+        >
           <form
             role="search"
             aria-label={T.inbox.filters}
-            className={`${card} grid grid-cols-2 gap-x-3 gap-y-4 p-4 sm:gap-x-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end`}
+            className={`${card} grid grid-cols-[minmax(0,1fr)_auto] gap-2 p-2.5 sm:grid-cols-2 sm:gap-x-4 sm:gap-y-3 sm:p-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto_auto] lg:items-end`}
             onSubmit={(event) => {
               event.preventDefault()
               setQuery((old) => ({ ...old, q: search.trim() }))
             }}
           >
-            <div className="col-span-2 lg:col-span-1">
-              <label htmlFor="inbox-search" className={label}>
+            <div className="sm:col-span-2 lg:col-span-1">
+              <label htmlFor="inbox-search" className={`${label} sr-only sm:not-sr-only`}>
                 {T.inbox.search}
               </label>
-              <div className="relative mt-1">
-                <Search className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-500" aria-hidden="true" focusable="false" />
+              <div className="relative sm:mt-1">
+                <Search
+                  className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-500"
+                  aria-hidden="true"
+                  focusable="false"
+                />
                 <input
                   id="inbox-search"
                   type="search"
@@ -203,25 +320,36 @@ export function Inbox({ title, onSignedOut, onLogout }: { title: string; onSigne
                 />
               </div>
             </div>
-            <div>
-              <label htmlFor="inbox-status" className={label}>
-                {T.inbox.status}
-              </label>
-              <select
+            {/* On a phone the two filters wait behind a button, unless one is in use. */}
+            <button
+              type="button"
+              className={`${btn('outline', 'narrow')} sm:hidden`}
+              aria-expanded={filtersShown}
+              aria-controls="inbox-filters"
+              onClick={() => setShowFilters((open) => !open)}
+            >
+              <SlidersHorizontal className="size-5" aria-hidden="true" focusable="false" />
+              {T.inbox.filtersButton}
+            </button>
+            <div
+              id="inbox-filters"
+              className={`${filtersShown ? 'grid' : 'hidden'} col-span-2 grid-cols-2 gap-2 sm:contents`}
+            >
+              <FilterSelect
                 id="inbox-status"
-                className={`${control} mt-1`}
+                label={T.inbox.status}
                 value={query.status}
-                onChange={(event) => setQuery((old) => ({ ...old, status: event.target.value as Status | '' }))}
+                onChange={(status) => setQuery((old) => ({ ...old, status: status as Status | '' }))}
               >
                 <option value="">{T.inbox.anyStatus}</option>
                 <StatusOptions />
-              </select>
-            </div>
-            <div>
-              <label htmlFor="inbox-service" className={label}>
-                {T.inbox.service}
-              </label>
-              <select id="inbox-service" className={`${control} mt-1`} value={query.service} onChange={(event) => setQuery((old) => ({ ...old, service: event.target.value }))}>
+              </FilterSelect>
+              <FilterSelect
+                id="inbox-service"
+                label={T.inbox.service}
+                value={query.service}
+                onChange={(service) => setQuery((old) => ({ ...old, service }))}
+              >
                 <option value="">{T.inbox.anyService}</option>
                 {SERVICE_OPTIONS.map((o) => (
                   <option key={o.value} value={o.value}>
@@ -229,44 +357,67 @@ export function Inbox({ title, onSignedOut, onLogout }: { title: string; onSigne
                   </option>
                 ))}
                 <option value="none">{T.inbox.noService}</option>
-              </select>
+              </FilterSelect>
             </div>
-            <a href={csvUrl(query)} download className={`${button.secondary} col-span-2 lg:col-span-1`}>
-              <Download className="size-5" aria-hidden="true" focusable="false" />
-              {T.inbox.exportCsv}
-            </a>
+            <div className="col-span-2 flex gap-2 sm:col-span-2 lg:col-span-2">
+              {unreadShown && (
+                <button
+                  type="button"
+                  className={`${btn('outline', 'narrow')} flex-1 text-sm whitespace-nowrap sm:flex-none sm:text-base`}
+                  disabled={markingAll}
+                  onClick={markAll}
+                >
+                  <CheckCheck className="size-5" aria-hidden="true" focusable="false" />
+                  {T.inbox.markAllRead}
+                </button>
+              )}
+              <a
+                href={csvUrl(query)}
+                download
+                className={`${btn('outline', 'narrow')} flex-1 text-sm whitespace-nowrap sm:flex-none sm:text-base`}
+              >
+                <Download className="size-5" aria-hidden="true" focusable="false" />
+                {T.inbox.exportCsv}
+              </a>
+            </div>
           </form>
 
-          <div className="mt-5" aria-busy={phase === 'loading' || list.refreshing}>
+          <div className="mt-3" aria-busy={phase === 'loading' || refreshing}>
+            <noscript>
+              <p className="mb-3 font-semibold text-red-800">{T.needsScript}</p>
+            </noscript>
             {phase === 'loading' && <Skeleton />}
             {phase === 'failed' && (
               <div className={`${card} p-6 text-center`}>
                 <p className="font-semibold text-slate-900">{T.inbox.failed}</p>
-                <button type="button" className={`${button.secondary} mt-4`} onClick={retry}>
+                <button type="button" className={`${button.secondary} mt-4`} onClick={() => void list.refetch()}>
                   {T.inbox.retry}
                 </button>
               </div>
             )}
             {phase === 'ready' && (
               <>
-                <p role="status" className="mb-3 text-sm text-slate-600">
-                  {items.length > 0 ? T.inbox.shown(items.length, nextCursor !== null) : ''}
+                <p role="status" className="mb-2 text-sm text-slate-600">
+                  {items.length > 0 ? T.inbox.shown(items.length, list.hasNextPage) : ''}
                 </p>
                 {items.length === 0 ? (
                   <p className={`${card} p-8 text-center text-lg font-semibold text-slate-700`}>{T.inbox.empty}</p>
                 ) : (
-                  <ul className={`space-y-4 ${list.refreshing ? 'opacity-60' : ''}`}>
-                    {items.map((item) => (
-                      <li key={item.id}>
-                        <SubmissionCard item={item} actions={cardActions} />
-                      </li>
-                    ))}
-                  </ul>
+                  <CardList
+                    items={items}
+                    dimmed={refreshing}
+                    onAskDelete={(it, opener) => setDeleting({ item: it, opener })}
+                  />
                 )}
-                {nextCursor !== null && (
+                {list.hasNextPage && (
                   <div className="mt-6 flex justify-center">
-                    <button type="button" className={button.secondary} disabled={list.loadingMore} onClick={loadMore}>
-                      {list.loadingMore ? T.inbox.loadingMore : T.inbox.loadMore}
+                    <button
+                      type="button"
+                      className={button.secondary}
+                      disabled={list.isFetchingNextPage}
+                      onClick={() => void list.fetchNextPage()}
+                    >
+                      {list.isFetchingNextPage ? T.inbox.loadingMore : T.inbox.loadMore}
                     </button>
                   </div>
                 )}
@@ -275,7 +426,7 @@ export function Inbox({ title, onSignedOut, onLogout }: { title: string; onSigne
           </div>
         </div>
       </div>
-      <DeleteDialog item={deleting?.item ?? null} onConfirm={actions.remove} onClose={closeDialog} />
+      <DeleteDialog item={deleting?.item ?? null} onConfirm={remove} onClose={closeDialog} />
     </div>
   )
 }

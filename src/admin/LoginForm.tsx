@@ -1,5 +1,8 @@
 // The login form (SPEC §2, §5): one password field, checked by the server (POST /api/admin/login).
-// The password lives in the field only while it is typed: never stored, cleared after each try.
+// It is in the page's HTML and works before any script runs (a plain form post; the server answers
+// with /admin again, signed in or with the reason it was not). Once the app runs, it sends the
+// password itself and shows the SPEC's toasts. The password lives in the field only while it is
+// typed: never stored, cleared after each try.
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { LockKeyhole } from 'lucide-react'
 import { api, ApiError } from './api.ts'
@@ -49,11 +52,14 @@ export function LoginForm({ notice, onSignedIn }: { notice: string | null; onSig
           </h1>
           <p className="mt-2 text-slate-600">{T.login.intro}</p>
           {notice && (
-            <p role="status" className="mt-5 rounded-lg border-l-4 border-brand-600 bg-brand-50 p-3 font-semibold text-brand-900">
+            <p
+              role="status"
+              className="mt-5 rounded-lg border-l-4 border-brand-600 bg-brand-50 p-3 font-semibold text-brand-900"
+            >
               {notice}
             </p>
           )}
-          <form className="mt-6" onSubmit={submit}>
+          <form className="mt-6" method="post" action="/admin" onSubmit={submit}>
             {/* One shared password, no user name: this hidden one lets password managers file it. */}
             <input type="text" name="username" autoComplete="username" value="admin" readOnly hidden />
             <label htmlFor="admin-password" className={label}>

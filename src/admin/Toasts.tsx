@@ -11,7 +11,7 @@ const SHOW_MS = { success: 5_000, error: 10_000 }
 
 type Shown = Toast & { key: number }
 
-const Notify = createContext<(toast: Toast | null) => void>(() => {})
+const Notify = createContext<(toast: Toast | null) => void>(() => undefined)
 
 /** Shows a toast, replacing the one on screen; null takes it away. */
 export const useNotify = () => useContext(Notify)
@@ -45,6 +45,14 @@ function ToastCard({ toast, onDismiss }: { toast: Shown; onDismiss: () => void }
     const timer = window.setTimeout(onDismiss, SHOW_MS[toast.tone])
     return () => window.clearTimeout(timer)
   }, [held, toast.tone, onDismiss])
+  // Escape hides the toast wherever the focus is, as on the public pages (src/client/toast.ts).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onDismiss()
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [onDismiss])
 
   const release = () => {
     if (!ref.current?.matches(':hover, :focus-within')) setHeld(false)
@@ -55,15 +63,20 @@ function ToastCard({ toast, onDismiss }: { toast: Shown; onDismiss: () => void }
     <div
       ref={ref}
       className={`toast pointer-events-auto flex w-full items-start gap-3 rounded-xl p-4 shadow-xl ring-1 sm:w-96 ${
-        error ? 'bg-red-700 text-white ring-red-800' : 'border-l-4 border-green-700 bg-white text-slate-800 ring-slate-200'
+        error
+          ? 'bg-red-700 text-white ring-red-800'
+          : 'border-l-4 border-green-700 bg-white text-slate-800 ring-slate-200'
       }`}
       onMouseEnter={() => setHeld(true)}
       onFocus={() => setHeld(true)}
       onMouseLeave={release}
       onBlur={() => window.setTimeout(release)}
-      onKeyDown={(event) => event.key === 'Escape' && onDismiss()}
     >
-      <Icon className={`mt-0.5 size-6 shrink-0 ${error ? 'text-white' : 'text-green-700'}`} aria-hidden="true" focusable="false" />
+      <Icon
+        className={`mt-0.5 size-6 shrink-0 ${error ? 'text-white' : 'text-green-700'}`}
+        aria-hidden="true"
+        focusable="false"
+      />
       <div className="min-w-0 flex-1">
         <p className={`font-bold ${error ? 'text-white' : 'text-slate-900'}`}>{toast.title}</p>
         <p className="mt-1">{toast.text}</p>

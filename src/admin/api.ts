@@ -1,6 +1,15 @@
 // The inbox's only way to the server: the routes of docs/admin-api.md, same-origin, JSON. The
 // session is an HttpOnly cookie the browser sends by itself; nothing is kept in the page.
-import type { Counts, ListQuery, Page, Submission, SubmissionChanges } from './types.ts'
+import type {
+  Activity,
+  ContactChannel,
+  Counts,
+  ListQuery,
+  Page,
+  ResponseTimePeriod,
+  Submission,
+  SubmissionChanges,
+} from './types.ts'
 
 /** A failed call: the HTTP status (0 when the server was not reached), the server's sentence, field problems. */
 export class ApiError extends Error {
@@ -21,23 +30,45 @@ const BASE = '/api/admin'
 const UNREACHABLE = 'The server could not be reached. Check the connection and try again.'
 const UNAVAILABLE = 'The server is not available right now. Try again in a moment.'
 
-async function call<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
+type Options = {
+  /** Let the request finish even if the page goes away (a call button opens the phone app). */
+  keepalive?: boolean
+  signal?: AbortSignal
+}
+
+async function call<T>(
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+  { keepalive = false, signal }: Options = {},
+): Promise<T> {
   let res: Response
   try {
     res = await fetch(`${BASE}${path}`, {
       method,
       credentials: 'same-origin',
       cache: 'no-store',
-      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      keepalive,
+      ...(signal ? { signal } : {}),
+      headers:
+        body === undefined
+          ? { accept: 'application/json' }
+          : { accept: 'application/json', 'content-type': 'application/json' },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     })
-  } catch {
+  } catch (error) {
+    if (signal?.aborted) throw error
     throw new ApiError(0, UNREACHABLE)
   }
   // Not JSON (a proxy's error page): the status says enough.
   const json = (await res.json().catch(() => null)) as { success?: unknown; error?: unknown; fields?: unknown } | null
   if (!res.ok || json?.success !== true) {
-    const message = typeof json?.error === 'string' && json.error ? json.error : res.status >= 500 ? UNAVAILABLE : `The server answered ${res.status}.`
+    const message =
+      typeof json?.error === 'string' && json.error
+        ? json.error
+        : res.status >= 500
+          ? UNAVAILABLE
+          : `The server answered ${res.status}.`
     const fields = json?.fields && typeof json.fields === 'object' ? (json.fields as Record<string, string>) : {}
     throw new ApiError(res.status, message, fields)
   }
@@ -55,16 +86,32 @@ export function listParams(query: ListQuery, cursor?: string | null): URLSearchP
   return params
 }
 
+/** The filters of a view as a bulk action's body. */
+const filtersOf = (query: ListQuery) => Object.fromEntries(listParams(query))
+
+type Changed = { success: true; item: Submission; counts: Counts }
+const item = (id: string) => `/submissions/${encodeURIComponent(id)}`
+
 export const api = {
-  /** Resolves when signed in; rejects with a 401 ApiError when not. */
-  session: () => call<{ success: true }>('GET', '/session'),
   login: (password: string) => call<{ success: true }>('POST', '/login', { password }),
   logout: () => call<{ success: true }>('POST', '/logout'),
-  list: (query: ListQuery, cursor?: string | null) => call<{ success: true } & Page>('GET', `/submissions?${listParams(query, cursor)}`),
-  counts: () => call<{ success: true; counts: Counts; latest: string | null }>('GET', '/counts'),
-  update: (id: string, change: SubmissionChanges) =>
-    call<{ success: true; item: Submission; counts: Counts }>('PATCH', `/submissions/${encodeURIComponent(id)}`, change),
-  remove: (id: string) => call<{ success: true; counts: Counts }>('DELETE', `/submissions/${encodeURIComponent(id)}`),
+  list: (query: ListQuery, cursor: string | null, signal?: AbortSignal) =>
+    call<{ success: true } & Page>(
+      'GET',
+      `/submissions?${listParams(query, cursor)}`,
+      undefined,
+      signal ? { signal } : {},
+    ),
+  responseTimes: () => call<{ success: true; periods: ResponseTimePeriod[] }>('GET', '/response-times'),
+  activity: (id: string) => call<{ success: true; items: Activity[] }>('GET', `${item(id)}/activity`),
+  update: (id: string, change: SubmissionChanges) => call<Changed>('PATCH', item(id), change),
+  contact: (id: string, channel: ContactChannel) =>
+    call<Changed>('POST', `${item(id)}/contacts`, { channel }, { keepalive: true }),
+  note: (id: string, text: string) => call<Changed>('POST', `${item(id)}/notes`, { text }),
+  trash: (id: string) => call<Changed>('DELETE', item(id)),
+  restore: (id: string) => call<Changed>('POST', `${item(id)}/restore`),
+  markAllRead: (query: ListQuery) =>
+    call<{ success: true; marked: number; counts: Counts }>('POST', '/submissions/mark-read', filtersOf(query)),
 }
 
 /** The CSV export of a view and its filters (a download link; the cookie goes with it). */

@@ -1,14 +1,52 @@
-// Dates and links as the inbox shows them (SPEC §2: a long date-time for when a request came in,
-// a medium date for the client dates). Only ever run in the browser, in the admin's time zone.
+// Dates, durations and links as the inbox shows them (SPEC §2: a long date-time for when a request
+// came in, a medium date for the client dates), plus "12 min ago". Times are the office's
+// (content/business.yaml timeZone): the owner reads the same clock on any device.
 
-const LONG_DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' })
-// A client date is a calendar day with no time zone: read and written as UTC so it never shifts.
+const longDateTime = new Map<string, Intl.DateTimeFormat>()
+// A calendar day has no time zone: read and written as UTC so it never shifts.
 const MEDIUM_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
+const SHORT_DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' })
 
-/** "November 22, 2026 at 3:45 PM" (the browser's time zone); the input as it is if it is no date. */
-export function formatDateTime(iso: string): string {
+/** "November 22, 2026 at 3:45 PM" in `timeZone` (default: the browser's); the input as it is if it is no date. */
+export function formatDateTime(iso: string, timeZone?: string): string {
   const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? iso : LONG_DATE_TIME.format(date)
+  if (Number.isNaN(date.getTime())) return iso
+  const key = timeZone ?? ''
+  let f = longDateTime.get(key)
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) })
+    longDateTime.set(key, f)
+  }
+  return f.format(date)
+}
+
+const MINUTE = 60_000
+const HOUR = 60 * MINUTE
+const DAY = 24 * HOUR
+
+/** "just now", "12 min ago", "3 h ago", "yesterday", "4 days ago", then "Nov 2". */
+export function relativeTime(iso: string, now: number): string {
+  const then = Date.parse(iso)
+  if (Number.isNaN(then)) return iso
+  const ago = Math.max(0, now - then)
+  if (ago < MINUTE) return 'just now'
+  if (ago < HOUR) return `${Math.floor(ago / MINUTE)} min ago`
+  if (ago < DAY) return `${Math.floor(ago / HOUR)} h ago`
+  if (ago < 2 * DAY) return 'yesterday'
+  if (ago < 7 * DAY) return `${Math.floor(ago / DAY)} days ago`
+  return SHORT_DAY.format(new Date(iso.slice(0, 10) + 'T00:00:00Z'))
+}
+
+/** "45 min", "2 h 5 min", "1 day 3 h": a duration as a person says it. */
+export function formatDuration(ms: number): string {
+  const minutes = Math.round(ms / MINUTE)
+  if (minutes < 60) return `${minutes} min`
+  const hours = Math.floor(minutes / 60)
+  if (hours < 24) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`
+  const days = Math.floor(hours / 24)
+  return hours % 24
+    ? `${days} ${days === 1 ? 'day' : 'days'} ${hours % 24} h`
+    : `${days} ${days === 1 ? 'day' : 'days'}`
 }
 
 const YMD = /^(\d{4})-(\d{2})-(\d{2})$/
@@ -26,16 +64,28 @@ export function formatDay(day: string): string {
   return isDay(day) ? MEDIUM_DATE.format(new Date(`${day}T00:00:00Z`)) : day
 }
 
-/** Today in the browser's time zone, as YYYY-MM-DD. */
-export function today(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
+/** Today in `timeZone` (default: the browser's), as YYYY-MM-DD. */
+export function today(now = new Date(), timeZone?: string): string {
+  return new Intl.DateTimeFormat('en-CA', { ...(timeZone ? { timeZone } : {}) }).format(now)
 }
 
-/** A tel: link for a number written any way: its digits, with a leading + kept. */
-export function telHref(phone: string): string {
+/** The digits of a number written any way, with +1 before ten North American digits and a leading + kept. */
+function dialable(phone: string): string {
   const digits = phone.replace(/\D/g, '')
-  if (phone.trim().startsWith('+')) return `tel:+${digits}`
-  // Ten digits: a North American number without its country code.
-  return digits.length === 10 ? `tel:+1${digits}` : `tel:${digits}`
+  if (phone.trim().startsWith('+')) return `+${digits}`
+  return digits.length === 10 ? `+1${digits}` : digits
 }
+
+/** A tel: link for a number written any way. */
+export const telHref = (phone: string) => `tel:${dialable(phone)}`
+
+/** An sms: link for a number written any way. */
+export const smsHref = (phone: string) => `sms:${dialable(phone)}`
+
+/** The first name, to address someone on a button ("Call Maria"); the whole name if it is one word. */
+export function firstName(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? name
+}
+
+/** An e-mail address as a mailto: link, encoded so nothing in it adds a header or a body. */
+export const mailtoHref = (email: string) => `mailto:${encodeURIComponent(email).replace(/%40/g, '@')}`

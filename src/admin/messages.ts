@@ -1,6 +1,8 @@
 // Every word the inbox shows, in one place. The toasts of SPEC §8 are exact; the ones for what
-// PRODUCT.md adds (unread, client details, delete, spam) follow the same "Success"/"Error" pattern.
-import type { Status } from './types.ts'
+// PRODUCT.md adds (unread, client details, notes, follow-ups, trash, spam) follow the same
+// "Success"/"Error" pattern. The client fields' labels are the office's words (CLIENT_FIELDS).
+import { CLIENT_FIELDS, type ActivityKind } from './types.ts'
+export { STATUS_LABELS } from '../contact/submission.ts'
 
 export type Toast = { tone: 'success' | 'error'; title: string; text: string; detail?: string }
 
@@ -17,23 +19,24 @@ export const TOASTS = {
   statusFailed: failure('Failed to update status'),
   clientSaved: success('Client details saved'),
   clientFailed: failure('Failed to save client details'),
-  deleted: success('Submission deleted'),
+  noteSaved: success('Note saved'),
+  noteFailed: failure('Failed to save note'),
+  followUpSaved: success('Follow-up date saved'),
+  followUpFailed: failure('Failed to save follow-up date'),
+  contactFailed: failure('The call or text could not be recorded'),
+  deleted: success('Submission moved to the trash'),
   deleteFailed: failure('Failed to delete submission'),
+  restored: success('Submission restored'),
+  restoreFailed: failure('Failed to restore submission'),
   notSpam: success('Submission moved to the inbox'),
+  movedToSpam: success('Submission moved to spam'),
+  allRead: (n: number) => success(`${n} ${n === 1 ? 'submission' : 'submissions'} marked as read`),
+  allReadFailed: failure('Failed to mark submissions as read'),
   loggedOut: success('You are logged out'),
   logoutFailed: failure('Failed to log out'),
-} satisfies Record<string, Toast>
-
-export const STATUS_LABELS: Record<Status, string> = {
-  new: 'New',
-  contacted: 'Contacted',
-  scheduled: 'Scheduled',
-  completed: 'Completed',
-  closed: 'Closed',
-}
+} satisfies Record<string, Toast | ((n: number) => Toast)>
 
 export const T = {
-  checking: 'Checking your sign-in…',
   needsScript: 'The inbox needs JavaScript. Turn it on in your browser and reload this page.',
   login: {
     heading: 'Admin sign-in',
@@ -47,10 +50,23 @@ export const T = {
   inbox: {
     heading: 'Inbox',
     logout: 'Log out',
-    counts: { total: 'Total', unread: 'Unread', clients: 'Clients' },
+    counts: { total: 'Total', unread: 'Unread', clients: 'Clients', due: 'Follow-ups due' },
+    response: 'First response',
+    responseHint: 'median, business hours',
+    responseDays: (days: number) => `${days} days`,
+    responseNone: 'no calls yet',
+    waiting: (n: number) => `${n} waiting`,
     tabsLabel: 'Submissions',
-    tabs: { all: 'All Submissions', unread: 'Unread', clients: 'Clients', spam: 'Spam' },
+    tabs: {
+      all: 'All Submissions',
+      unread: 'Unread',
+      clients: 'Clients',
+      followups: 'Follow-ups',
+      spam: 'Spam',
+      trash: 'Trash',
+    },
     filters: 'Filter submissions',
+    filtersButton: 'Filters',
     search: 'Search',
     searchHint: 'Name, phone, e-mail, message',
     status: 'Status',
@@ -59,18 +75,23 @@ export const T = {
     anyService: 'All services',
     noService: 'No service',
     exportCsv: 'Export CSV',
+    markAllRead: 'Mark all as read',
     loading: 'Loading submissions…',
     empty: 'No submissions found.',
     failed: 'The submissions could not be loaded.',
     retry: 'Try again',
     loadMore: 'Load more',
     loadingMore: 'Loading…',
-    shown: (n: number, more: boolean) => `${n} ${n === 1 ? 'submission' : 'submissions'} shown${more ? ', more below' : ''}`,
+    shown: (n: number, more: boolean) =>
+      `${n} ${n === 1 ? 'submission' : 'submissions'} shown${more ? ', more below' : ''}`,
+    trashNote: (days: number) => `Deleted requests stay here for ${days} days, then they are gone for good.`,
   },
   card: {
     unread: 'Unread',
     client: 'Client',
     spam: 'Spam',
+    emergency: 'Emergency',
+    afterHours: 'After hours',
     sent: 'Sent',
     phone: 'Phone',
     email: 'E-mail',
@@ -78,20 +99,37 @@ export const T = {
     message: 'Message',
     page: 'Sent from',
     referrer: 'Came from',
+    urgency: 'Why urgent',
     spamReason: 'Why it looks like spam',
+    possibleSpam: 'Possible spam',
+    suspicion: 'Why it might be spam',
     none: '—',
+    call: (first: string) => `Call ${first}`,
+    text: 'Text',
+    showAll: 'Show all',
+    showLess: 'Show less',
     markRead: 'Mark as Read',
     markUnread: 'Mark as Unread',
     status: 'Status',
+    more: 'More',
+    followUp: 'Follow up on',
+    followUpDue: (day: string) => `Follow up ${day}`,
+    setFollowUp: 'Save date',
+    clearFollowUp: 'Clear',
+    note: 'Add a note',
+    notePlaceholder: 'Called, left voicemail…',
+    saveNote: 'Save note',
+    history: 'History',
     markClient: 'Mark as client',
     editClient: 'Edit client details',
     notSpam: 'Not spam',
+    isSpam: 'Spam',
     delete: 'Delete',
+    restore: 'Restore',
+    deleted: (when: string) => `Deleted ${when}`,
     clientHeading: 'Client details',
-    clientSince: 'Client since',
-    nextDelivery: 'Next delivery',
-    frequency: 'Delivery frequency',
-    notes: 'Delivery notes',
+    clientRegion: (name: string) => `Client details of ${name}`,
+    ...CLIENT_FIELDS,
   },
   client: {
     legend: (name: string) => `Client details of ${name}`,
@@ -104,9 +142,35 @@ export const T = {
   },
   remove: {
     heading: 'Delete this request?',
-    text: (name: string) => `The request from ${name} will be deleted for good. This cannot be undone.`,
+    text: (name: string, days: number) =>
+      `The request from ${name} goes to the Trash. You can restore it there for ${days} days; then it is deleted for good.`,
     confirm: 'Delete',
     cancel: 'Cancel',
   },
+  timeline: {
+    label: (name: string) => `History of ${name}`,
+    received: 'Request received',
+    receivedAfterHours: 'Request received after hours',
+    loading: 'Loading the history…',
+    failed: 'The history could not be loaded.',
+  },
   toast: { dismiss: 'Dismiss notification' },
+}
+
+/** What each timeline entry says; `detail` is the entry's particulars (a status change, a note…). */
+export const ACTIVITY_TEXT: Record<ActivityKind, (detail: string | null) => string> = {
+  read: (detail) => (detail ? `Marked as read (${detail})` : 'Marked as read'),
+  unread: () => 'Marked as unread',
+  status: (detail) => `Status: ${detail ?? ''}`,
+  client: (detail) => detail ?? 'Client details changed',
+  note: (detail) => detail ?? '',
+  called: () => 'Called',
+  texted: () => 'Texted',
+  follow_up: (detail) => (detail ? `Follow-up set for ${detail}` : 'Follow-up date cleared'),
+  spam: () => 'Marked as spam',
+  not_spam: () => 'Moved to the inbox (not spam)',
+  deleted: () => 'Moved to the trash',
+  restored: () => 'Restored from the trash',
+  notified: (detail) => (detail ? `Notification sent: ${detail}` : 'Notification sent'),
+  notify_failed: (detail) => (detail ? `Notification failed: ${detail}` : 'Notification failed'),
 }

@@ -1,9 +1,22 @@
 // The inbox's own shapes. What the API hands over (a submission, the counts, the changes, the
-// statuses) is shared with the server in src/contact/submission.ts; the browser side still
-// imports nothing from src/server (the architecture's wall).
+// statuses, the timeline) is shared with the server in src/contact/; the browser side still
+// imports nothing from src/server (the architecture's wall, tests/unit/walls.test.ts).
 import type { Counts, Status, Submission, View } from '../contact/submission.ts'
 
-export { CLIENT_LIMITS, STATUSES, VIEWS, type Counts, type Status, type Submission, type SubmissionChanges, type View } from '../contact/submission.ts'
+export type { Activity, ActivityKind, ContactChannel } from '../contact/activity.ts'
+export {
+  CLIENT_FIELDS,
+  CLIENT_LIMITS,
+  INBOX_VIEWS,
+  STATUSES,
+  VIEWS,
+  type ClientField,
+  type Counts,
+  type Status,
+  type Submission,
+  type SubmissionChanges,
+  type View,
+} from '../contact/submission.ts'
 
 /** What the list shows: a view (tab) and its filters. */
 export type ListQuery = {
@@ -18,4 +31,5 @@ export type ListQuery = {
 
 export type Page = { items: Submission[]; nextCursor: string | null; counts: Counts }
 
-export type ClientField = 'client_since' | 'next_delivery_date' | 'delivery_frequency' | 'delivery_notes'
+/** The median first response over a period (GET /api/admin/response-times). */
+export type ResponseTimePeriod = { days: number; medianMs: number | null; answered: number; waiting: number }

@@ -1,15 +1,43 @@
 // Class names the inbox's controls share: the public site's look (src/sections/actions.tsx,
-// the contact form's fields) at the size of an app's controls, 44 px high for fingers.
+// the contact form's fields) at the size of an app's controls. A button is a tone and a size; the
+// size alone sets its height and padding, so no two classes fight over them.
 
-const BUTTON = 'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 font-semibold transition-colors disabled:cursor-wait disabled:opacity-60'
+const BASE =
+  'inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors disabled:cursor-wait disabled:opacity-60'
+
+const TONES = {
+  primary: 'bg-accent-700 text-white shadow-sm hover:bg-accent-800',
+  secondary: 'border-2 border-brand-700 bg-white text-brand-800 hover:bg-brand-50',
+  quiet: 'text-brand-800 hover:bg-brand-50',
+  /** A plain control among others. */
+  outline: 'border border-slate-400 bg-white text-slate-800 hover:bg-slate-50',
+  /** One that matters on this card without being its first action (Mark as Read when unread). */
+  accentOutline: 'border-2 border-accent-700 bg-white text-accent-800 hover:bg-accent-50',
+  danger: 'border-2 border-red-700 bg-white text-red-800 hover:bg-red-50',
+  dangerSolid: 'bg-red-700 text-white shadow-sm hover:bg-red-800',
+  onDark: 'border-2 border-white/80 text-white hover:bg-white/10 focus-visible:outline-white',
+}
+
+const SIZES = {
+  /** 44 px high: for fingers, and every first action. */
+  md: 'min-h-11 px-4',
+  /** 44 px high, narrow: several in a row on a phone. */
+  narrow: 'min-h-11 px-2.5',
+  /** 36 px high: a card's secondary controls (WCAG asks 24 px at least). */
+  sm: 'min-h-9 px-2.5 text-sm',
+}
+
+export const btn = (tone: keyof typeof TONES, size: keyof typeof SIZES = 'md') =>
+  `${BASE} ${TONES[tone]} ${SIZES[size]}`
 
 export const button = {
-  primary: `${BUTTON} bg-accent-700 text-white shadow-sm hover:bg-accent-800`,
-  secondary: `${BUTTON} border-2 border-brand-700 bg-white text-brand-800 hover:bg-brand-50`,
-  quiet: `${BUTTON} text-brand-800 hover:bg-brand-50`,
-  danger: `${BUTTON} border-2 border-red-700 bg-white text-red-800 hover:bg-red-50`,
-  dangerSolid: `${BUTTON} bg-red-700 text-white shadow-sm hover:bg-red-800`,
-  onDark: `${BUTTON} border-2 border-white/80 text-white hover:bg-white/10 focus-visible:outline-white`,
+  primary: btn('primary'),
+  secondary: btn('secondary'),
+  quiet: btn('quiet'),
+  outline: btn('outline'),
+  danger: btn('danger'),
+  dangerSolid: btn('dangerSolid'),
+  onDark: btn('onDark'),
 }
 
 export const control =

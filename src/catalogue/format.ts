@@ -14,8 +14,8 @@ export function clockTime(hhmm: string): string {
 /** ["Monday",…,"Friday"] → "Monday – Friday"; non-consecutive days are listed. */
 export function dayRange(days: string[]): string {
   const idx = days.map((d) => WEEK.indexOf(d as (typeof WEEK)[number])).sort((a, b) => a - b)
-  const consecutive = idx.every((v, i) => i === 0 || v === (idx[i - 1] as number) + 1)
-  if (idx.length > 2 && consecutive) return `${WEEK[idx[0] as number]} – ${WEEK[idx[idx.length - 1] as number]}`
+  const consecutive = idx.every((v, i) => i === 0 || v === idx[i - 1]! + 1)
+  if (idx.length > 2 && consecutive) return `${WEEK[idx[0]!]} – ${WEEK[idx[idx.length - 1]!]}`
   return idx.map((i) => WEEK[i]).join(', ')
 }
 

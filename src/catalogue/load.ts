@@ -8,7 +8,7 @@ import { createSchemaRegistry, type SchemaRegistry } from './schemas.ts'
 import { ContentError, didYouMean, explainError, fieldPath, type ContentProblem } from './problems.ts'
 import { fillRecord, placeholderValues, stringsOf, unknownPlaceholders } from './placeholders.ts'
 import { FIXED_PATHS } from './routes.ts'
-import type { Business, ContentRecords, Reviews, Site } from './types.gen.ts'
+import type { Business, ContentRecords, Reviews, Site, Urgency } from './types.gen.ts'
 
 /** Every kind of page record: one per schema in schemas/pages/ (the records with a template). */
 export type PageRecord = Extract<ContentRecords[keyof ContentRecords], { template: string }>
@@ -19,6 +19,8 @@ export type Catalogue = {
   business: Business
   site: Site
   reviews: Review[]
+  /** What makes a request urgent in the inbox. */
+  urgency: Urgency
   /** Page records with placeholders filled, in a stable order (by path). */
   pages: PageRecord[]
   /** The file each page came from, by path (relative to the project root). */
@@ -26,19 +28,20 @@ export type Catalogue = {
 }
 
 /** The singleton records, by file name under content/, and their schemas. */
-const SINGLETONS = { 'business.yaml': 'business.schema.json', 'site.yaml': 'site.schema.json', 'reviews.yaml': 'reviews.schema.json' } as const
+const SINGLETONS = {
+  'business.yaml': 'business.schema.json',
+  'site.yaml': 'site.schema.json',
+  'reviews.yaml': 'reviews.schema.json',
+  'urgency.yaml': 'urgency.schema.json',
+} as const
 
 type Parsed = { file: string; doc: Document; lines: LineCounter; data: unknown }
 
-function listYaml(dir: string, prefix = ''): string[] {
-  return readdirSync(path.join(dir, prefix), { withFileTypes: true })
-    .flatMap((entry) => {
-      const rel = prefix ? `${prefix}/${entry.name}` : entry.name
-      if (entry.isDirectory()) return listYaml(dir, rel)
-      return /\.ya?ml$/.test(entry.name) ? [rel] : []
-    })
+const listYaml = (dir: string) =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((rel) => /\.ya?ml$/.test(rel))
+    .map((rel) => rel.split(path.sep).join('/'))
     .sort()
-}
 
 /** The line of a field in its YAML file (of the key when `atKey`, else of the value). */
 function lineOf(parsed: Parsed, segments: (string | number)[], atKey = false): number | undefined {
@@ -72,10 +75,19 @@ function problemAt(parsed: Parsed, segments: (string | number)[], message: strin
 function parseFile(root: string, contentDir: string, rel: string, problems: ContentProblem[]): Parsed | undefined {
   const file = path.relative(root, path.join(contentDir, rel)) || rel
   const lines = new LineCounter()
-  const doc = parseDocument(readFileSync(path.join(contentDir, rel), 'utf8'), { lineCounter: lines, prettyErrors: false, uniqueKeys: true })
+  const doc = parseDocument(readFileSync(path.join(contentDir, rel), 'utf8'), {
+    lineCounter: lines,
+    prettyErrors: false,
+    uniqueKeys: true,
+  })
   if (doc.errors.length > 0) {
     for (const err of doc.errors) {
-      problems.push({ file, line: lines.linePos(err.pos[0]).line, field: '', message: `is not valid YAML: ${err.message.split('\n')[0]}` })
+      problems.push({
+        file,
+        line: lines.linePos(err.pos[0]).line,
+        field: '',
+        message: `is not valid YAML: ${err.message.split('\n')[0]}`,
+      })
     }
     return undefined
   }
@@ -144,7 +156,11 @@ export function loadCatalogue(options: LoadOptions = {}): Catalogue {
   }
   for (const name of Object.keys(SINGLETONS)) {
     if (!singletons[name as keyof typeof SINGLETONS] && !problems.some((p) => p.file.endsWith(name))) {
-      problems.push({ file: path.relative(root, path.join(contentDir, name)), field: '', message: 'is missing. This file is required.' })
+      problems.push({
+        file: path.relative(root, path.join(contentDir, name)),
+        field: '',
+        message: 'is missing. This file is required.',
+      })
     }
   }
   if (problems.length > 0) throw new ContentError(problems)
@@ -156,7 +172,15 @@ export function loadCatalogue(options: LoadOptions = {}): Catalogue {
   for (const parsed of [...Object.values(singletons), ...pageFiles] as Parsed[]) {
     for (const [at, text] of stringsOf(parsed.data)) {
       for (const name of unknownPlaceholders(text, values)) {
-        problems.push(problemAt(parsed, at, `uses {${name}}, which is not a known placeholder. Use one of: ${Object.keys(values).map((v) => `{${v}}`).join(', ')}.`))
+        problems.push(
+          problemAt(
+            parsed,
+            at,
+            `uses {${name}}, which is not a known placeholder. Use one of: ${Object.keys(values)
+              .map((v) => `{${v}}`)
+              .join(', ')}.`,
+          ),
+        )
       }
     }
   }
@@ -169,14 +193,26 @@ export function loadCatalogue(options: LoadOptions = {}): Catalogue {
       const other = owner.get(address)
       if (other) {
         const at = i === 0 ? ['path'] : ['aliases', i - 1]
-        problems.push(problemAt(parsed, at, `${address} is already the address of ${other.file}. Each address can show only one page.`))
+        problems.push(
+          problemAt(
+            parsed,
+            at,
+            `${address} is already the address of ${other.file}. Each address can show only one page.`,
+          ),
+        )
       } else owner.set(address, parsed)
     }
   }
   for (const parsed of pageFiles) {
     const record = parsed.data as PageRecord
     if (record.parent && !pageFiles.some((p) => (p.data as PageRecord).path === record.parent)) {
-      problems.push(problemAt(parsed, ['parent'], `${record.parent} is not the path of any page. Write the path of an existing page, or leave "parent" out.`))
+      problems.push(
+        problemAt(
+          parsed,
+          ['parent'],
+          `${record.parent} is not the path of any page. Write the path of an existing page, or leave "parent" out.`,
+        ),
+      )
     }
   }
   // Internal links: every "/…" href must be a page's path or alias, or a fixed page.
@@ -186,7 +222,7 @@ export function loadCatalogue(options: LoadOptions = {}): Catalogue {
   for (const parsed of linking) {
     for (const [at, href] of stringsOf(parsed.data)) {
       if (at[at.length - 1] !== 'href' || !href.startsWith('/')) continue
-      const target = href.split('#')[0] as string
+      const target = href.split('#')[0]!
       if (known.has(target)) continue
       const guess = didYouMean(target, addresses)
       problems.push(
@@ -207,6 +243,7 @@ export function loadCatalogue(options: LoadOptions = {}): Catalogue {
     business: fillRecord(business, values),
     site: fillRecord(singletons['site.yaml']!.data as Site, values),
     reviews: fillRecord((singletons['reviews.yaml']!.data as Reviews).reviews, values),
+    urgency: singletons['urgency.yaml']!.data as Urgency,
     pages,
     files: new Map(pageFiles.map((p) => [(p.data as PageRecord).path, p.file])),
   }

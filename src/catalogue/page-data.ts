@@ -46,7 +46,11 @@ export function chromeFor(catalogue: Catalogue, page: { path: string; template?:
 }
 
 /** The data of a catalogue page at `path` (its own path or an alias), or undefined. */
-export function cataloguePageData(path: string, catalogue = getCatalogue(), origin = publicOrigin()): CataloguePageData | undefined {
+export function cataloguePageData(
+  path: string,
+  catalogue = getCatalogue(),
+  origin = publicOrigin(),
+): CataloguePageData | undefined {
   const found = findPage(catalogue, path)
   if (!found) return undefined
   const { record } = found
@@ -54,7 +58,12 @@ export function cataloguePageData(path: string, catalogue = getCatalogue(), orig
   const ctx = { origin, business: catalogue.business, reviews: catalogue.reviews }
   return {
     chrome: chromeFor(catalogue, record),
-    head: buildHead(ctx, { path: record.path, seo: record.seo, trail, ...(record.structuredData ? { structuredData: record.structuredData } : {}) }),
+    head: buildHead(ctx, {
+      path: record.path,
+      seo: record.seo,
+      trail,
+      ...(record.structuredData ? { structuredData: record.structuredData } : {}),
+    }),
     page: record,
     trail,
     reviews: catalogue.reviews,
@@ -63,6 +72,21 @@ export function cataloguePageData(path: string, catalogue = getCatalogue(), orig
 }
 
 /** The data of a page outside the catalogue (errors, admin): layout data and a no-index head. */
-export function fixedPageData(path: string, title: string, catalogue = getCatalogue(), description = ''): FixedPageData {
+export function fixedPageData(
+  path: string,
+  title: string,
+  catalogue = getCatalogue(),
+  description = '',
+): FixedPageData {
   return { chrome: chromeFor(catalogue, { path }), head: noIndexHead(title, description) }
+}
+
+/** The admin page's data: the layout's, a no-index head, and the office's time zone (times in the inbox). */
+export type AdminPageData = FixedPageData & { timeZone: string }
+
+export function adminPageData(catalogue = getCatalogue()): AdminPageData {
+  return {
+    ...fixedPageData('/admin', `Admin | ${catalogue.business.name}`, catalogue),
+    timeZone: catalogue.business.timeZone,
+  }
 }

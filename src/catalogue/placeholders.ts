@@ -22,7 +22,7 @@ const PLACEHOLDER = /\{([A-Za-z]+)\}/g
 
 /** The placeholder names in a text that are not known. */
 export function unknownPlaceholders(text: string, values: PlaceholderValues): string[] {
-  return [...text.matchAll(PLACEHOLDER)].map((m) => m[1] as string).filter((name) => !(name in values))
+  return [...text.matchAll(PLACEHOLDER)].map((m) => m[1]!).filter((name) => !(name in values))
 }
 
 export function fillText(text: string, values: PlaceholderValues): string {
@@ -32,7 +32,7 @@ export function fillText(text: string, values: PlaceholderValues): string {
 /** A deep copy of a record with every string's placeholders filled. */
 export function fillRecord<T>(value: T, values: PlaceholderValues): T {
   if (typeof value === 'string') return fillText(value, values) as T
-  if (Array.isArray(value)) return value.map((v) => fillRecord(v, values)) as T
+  if (Array.isArray(value)) return value.map((v: unknown) => fillRecord(v, values)) as T
   if (value && typeof value === 'object') {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillRecord(v, values)])) as T
   }
@@ -43,5 +43,6 @@ export function fillRecord<T>(value: T, values: PlaceholderValues): T {
 export function* stringsOf(value: unknown, at: (string | number)[] = []): Generator<[(string | number)[], string]> {
   if (typeof value === 'string') yield [at, value]
   else if (Array.isArray(value)) for (const [i, v] of value.entries()) yield* stringsOf(v, [...at, i])
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) yield* stringsOf(v, [...at, k])
+  else if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) yield* stringsOf(v, [...at, k])
 }

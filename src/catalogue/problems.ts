@@ -16,7 +16,9 @@ export type ContentProblem = {
 export class ContentError extends Error {
   readonly problems: ContentProblem[]
   constructor(problems: ContentProblem[]) {
-    super(`${problems.length} problem${problems.length === 1 ? '' : 's'} in content/:\n${problems.map(formatProblem).join('\n')}`)
+    super(
+      `${problems.length} problem${problems.length === 1 ? '' : 's'} in content/:\n${problems.map(formatProblem).join('\n')}`,
+    )
     this.name = 'ContentError'
     this.problems = problems
   }
@@ -29,9 +31,7 @@ export function formatProblem(p: ContentProblem): string {
 
 /** `/hero/badges/1` → `hero.badges[1]` */
 export function fieldPath(segments: (string | number)[]): string {
-  return segments
-    .map((s, i) => (typeof s === 'number' || /^\d+$/.test(s) ? `[${s}]` : i === 0 ? s : `.${s}`))
-    .join('')
+  return segments.map((s, i) => (typeof s === 'number' || /^\d+$/.test(s) ? `[${s}]` : i === 0 ? s : `.${s}`)).join('')
 }
 
 export function pointerSegments(instancePath: string): (string | number)[] {
@@ -46,7 +46,7 @@ export function pointerSegments(instancePath: string): (string | number)[] {
 type Schema = Record<string, unknown>
 
 function show(value: unknown): string {
-  const text = typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value) ?? String(value)
+  const text = typeof value === 'string' ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value))
   return text.length > 60 ? `${text.slice(0, 56)}…"` : text
 }
 
@@ -72,7 +72,7 @@ function resolve(schema: Schema | undefined, baseId: string | undefined, registr
   if (!schema || typeof schema.$ref !== 'string') return schema
   const target = new URL(schema.$ref, baseId ?? 'file:///schemas/').href
   const [file, pointer] = target.split('#')
-  let found = registry.schemaAt(file as string)
+  let found = registry.schemaAt(file!)
   for (const seg of pointerSegments(pointer ?? '')) found = (found?.[seg] as Schema | undefined) ?? undefined
   // A description written next to the $ref describes this use of the block; prefer it.
   return found ? { ...found, ...(schema.description ? { description: schema.description } : {}) } : schema
@@ -92,15 +92,19 @@ export function didYouMean(word: string, candidates: string[]): string | undefin
   const distance = (a: string, b: string) => {
     const row = Array.from({ length: b.length + 1 }, (_, i) => i)
     for (let i = 1; i <= a.length; i++) {
-      let prev = row[0] as number
+      let prev = row[0]!
       row[0] = i
       for (let j = 1; j <= b.length; j++) {
-        const tmp = row[j] as number
-        row[j] = Math.min((row[j] as number) + 1, (row[j - 1] as number) + 1, prev + (a[i - 1]?.toLowerCase() === b[j - 1]?.toLowerCase() ? 0 : 1))
+        const tmp = row[j]!
+        row[j] = Math.min(
+          row[j]! + 1,
+          row[j - 1]! + 1,
+          prev + (a[i - 1]?.toLowerCase() === b[j - 1]?.toLowerCase() ? 0 : 1),
+        )
         prev = tmp
       }
     }
-    return row[b.length] as number
+    return row[b.length]!
   }
   let best: string | undefined
   let bestDistance = Infinity
@@ -125,11 +129,14 @@ export function explainError(error: ErrorObject, registry: SchemaRegistry): Loca
     case 'required': {
       const name = String(p.missingProperty)
       const properties = (parent?.properties ?? {}) as Record<string, Schema>
-      return { segments: [...segments, name], message: `is missing.${hint(resolve(properties[name], baseId, registry))}` }
+      return {
+        segments: [...segments, name],
+        message: `is missing.${hint(resolve(properties[name], baseId, registry))}`,
+      }
     }
     case 'additionalProperties': {
       const name = String(p.additionalProperty)
-      const allowed = Object.keys((parent?.properties ?? {}) as object).filter((k) => k !== '$schema')
+      const allowed = Object.keys(parent?.properties ?? {}).filter((k) => k !== '$schema')
       const guess = didYouMean(name, allowed)
       return {
         segments: [...segments, name],
@@ -138,33 +145,59 @@ export function explainError(error: ErrorObject, registry: SchemaRegistry): Loca
       }
     }
     case 'type': {
-      const expected = String(p.type).split(',').map((t) => TYPE_WORDS[t] ?? t)
+      const expected = String(p.type)
+        .split(',')
+        .map((t) => TYPE_WORDS[t] ?? t)
       return { segments, message: `is ${typeName(value)}, but must be ${expected.join(' or ')}.${hint(fieldSchema)}` }
     }
     case 'enum': {
       const allowed = (p.allowedValues as unknown[]).map(String)
       const guess = typeof value === 'string' ? didYouMean(value, allowed) : undefined
-      return { segments, message: `${show(value)} is not one of the allowed values.${guess ? ` Did you mean "${guess}"?` : ''} Write one of: ${allowed.join(', ')}.` }
+      return {
+        segments,
+        message: `${show(value)} is not one of the allowed values.${guess ? ` Did you mean "${guess}"?` : ''} Write one of: ${allowed.join(', ')}.`,
+      }
     }
     case 'const':
       return { segments, message: `is ${show(value)}, but must be ${show(p.allowedValue)}.${hint(fieldSchema)}` }
     case 'pattern':
       return { segments, message: `${show(value)} is not written the right way.${hint(fieldSchema)}` }
     case 'format':
-      return { segments, message: `${show(value)} is not a valid ${p.format === 'email' ? 'e-mail address' : p.format === 'date' ? 'date (write YYYY-MM-DD in quotes)' : String(p.format)}.${hint(fieldSchema)}` }
+      return {
+        segments,
+        message: `${show(value)} is not a valid ${p.format === 'email' ? 'e-mail address' : p.format === 'date' ? 'date (write YYYY-MM-DD in quotes)' : String(p.format)}.${hint(fieldSchema)}`,
+      }
     case 'minLength':
-      return { segments, message: `is too short (${String(value).length} characters); write at least ${p.limit}.${hint(fieldSchema)}` }
+      return {
+        segments,
+        message: `is too short (${String(value).length} characters); write at least ${String(p.limit)}.${hint(fieldSchema)}`,
+      }
     case 'maxLength':
-      return { segments, message: `is too long (${String(value).length} characters); shorten it to at most ${p.limit}.` }
+      return {
+        segments,
+        message: `is too long (${String(value).length} characters); shorten it to at most ${String(p.limit)}.`,
+      }
     case 'minItems':
-      return { segments, message: `has ${(value as unknown[]).length} entries; it needs at least ${p.limit}.${hint(fieldSchema)}` }
+      return {
+        segments,
+        message: `has ${(value as unknown[]).length} entries; it needs at least ${String(p.limit)}.${hint(fieldSchema)}`,
+      }
     case 'maxItems':
-      return { segments, message: `has ${(value as unknown[]).length} entries; at most ${p.limit} are allowed.` }
+      return {
+        segments,
+        message: `has ${(value as unknown[]).length} entries; at most ${String(p.limit)} are allowed.`,
+      }
     case 'uniqueItems':
-      return { segments, message: `lists the same entry twice (entries ${Number(p.j) + 1} and ${Number(p.i) + 1}); remove one.` }
+      return {
+        segments,
+        message: `lists the same entry twice (entries ${Number(p.j) + 1} and ${Number(p.i) + 1}); remove one.`,
+      }
     case 'minimum':
     case 'maximum':
-      return { segments, message: `is ${show(value)}, but must be ${error.keyword === 'minimum' ? 'at least' : 'at most'} ${p.limit}.${hint(fieldSchema)}` }
+      return {
+        segments,
+        message: `is ${show(value)}, but must be ${error.keyword === 'minimum' ? 'at least' : 'at most'} ${String(p.limit)}.${hint(fieldSchema)}`,
+      }
     default:
       return { segments, message: `${error.message ?? 'is not valid'}.${hint(fieldSchema)}` }
   }

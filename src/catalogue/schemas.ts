@@ -5,8 +5,8 @@ import { Ajv, type ValidateFunction } from 'ajv'
 import addFormatsModule from 'ajv-formats'
 
 // ajv-formats is CommonJS; its default export arrives wrapped under Node's ESM loader.
-export const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
-  addFormatsModule) as typeof addFormatsModule
+export const addFormats =
+  (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule
 
 /** Resolved from the project root, where every npm script runs (this module is also bundled by Vite). */
 export const schemasDir = path.resolve('schemas')
@@ -24,13 +24,8 @@ export type SchemaRegistry = {
   schemaAt(id: string): Record<string, unknown> | undefined
 }
 
-function listSchemaFiles(dir: string, prefix = ''): string[] {
-  return readdirSync(path.join(dir, prefix), { withFileTypes: true }).flatMap((entry) => {
-    const rel = prefix ? `${prefix}/${entry.name}` : entry.name
-    if (entry.isDirectory()) return listSchemaFiles(dir, rel)
-    return entry.name.endsWith('.schema.json') ? [rel] : []
-  })
-}
+const listSchemaFiles = (dir: string) =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((rel) => rel.endsWith('.schema.json'))
 
 export function createSchemaRegistry(dir = schemasDir): SchemaRegistry {
   const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true })

@@ -107,6 +107,7 @@ export interface ContentRecords {
   business: Business
   site: Site
   reviews: Reviews
+  urgency: Urgency
   contactMessage: ContactMessage
   submissionChanges: SubmissionChanges
   about: AboutPage
@@ -208,6 +209,10 @@ export interface Business {
      */
     note?: string
   }[]
+  /**
+   * The office's time zone (an IANA name): the hours above are in it, and the inbox shows times and counts business hours in it.
+   */
+  timeZone: string
   /**
    * The emergency service policy, said the same way on every page.
    */
@@ -516,6 +521,38 @@ export interface Reviews {
   }[]
 }
 /**
+ * What makes a request urgent in the inbox: the services that are emergencies, and the signs in a message that the heat or cooling is out, water is leaking, gas can be smelled, and the like. An urgent request carries an "Emergency" badge and stays on top of the inbox until someone has called or texted.
+ */
+export interface Urgency {
+  /**
+   * Path of this file's schema, for editors. Leave as it is.
+   */
+  $schema?: string
+  /**
+   * Services of the contact form (their values) that make a request urgent whatever its message says.
+   */
+  services: ('ac-repair' | 'heating-repair' | 'installation' | 'maintenance' | 'commercial' | 'emergency' | 'other')[]
+  /**
+   * Signs of an emergency in a message, each with the words that show it.
+   *
+   * @minItems 1
+   */
+  signs: {
+    /**
+     * What the inbox says the request is about when one of the phrases is found.
+     */
+    label: string
+    /**
+     * The words that show this sign, any one of which is enough.
+     *
+     * @minItems 1
+     *
+     * Items: Words found in a message as a whole ("no heat" is found in "There is no heat." but not in "no heater"), ignoring case and punctuation. Lower case letters, digits, spaces, apostrophes and slashes only.
+     */
+    phrases: string[]
+  }[]
+}
+/**
  * A request sent through the contact form (SPEC §3 "Contact message"). The one contract of the form: its HTML attributes (required, maxlength, type, pattern, the service options) are read from here at build time, and the server validates every request body against it (src/server/contact/validate.ts) after trimming strings and dropping empty optional fields. Unknown fields are dropped, not refused: a real request is never lost to an extra field.
  */
 export interface ContactMessage {
@@ -528,24 +565,16 @@ export interface ContactMessage {
    */
   phone: string
   /**
-   * An e-mail address, optional.
+   * An e-mail address, optional. Its pattern is narrower than the format: letters, digits and . _ ' + - before the @, a domain with a dot after it, so an address cannot carry ?, &, % or = into a mailto link or a mail header. The form's field carries the same pattern.
    */
   email?: string
   /**
    * The service the visitor needs, optional (SPEC §3 "Service options": value and label). The empty choice is shown as the form's placeholder.
    */
-  service?: (
-    | ACRepair
-    | HeatingRepair
-    | NewInstallation
-    | Maintenance
-    | CommercialService
-    | EmergencyService
-    | Other
-  ) &
+  service?: (ACRepair | HeatingRepair | NewInstallation | Maintenance | CommercialService | EmergencyService | Other) &
     string
   /**
-   * What is going on, optional. Line breaks are kept.
+   * What is going on, optional. Line breaks and tabs are kept; other control characters are refused (with their own problem text), bidi controls removed.
    */
   message?: string
   /**
@@ -590,17 +619,21 @@ export interface SubmissionChanges {
    */
   next_delivery_date?: string | null
   /**
-   * How often they are served.
+   * How often they are served: one line, no control characters.
    */
   delivery_frequency?: string | null
   /**
-   * Notes for the next visit.
+   * Notes for the next visit: line breaks and tabs, but no other control characters.
    */
   delivery_notes?: string | null
   /**
    * Flag as spam, or false for "not spam" (the request joins the inbox and is announced).
    */
   is_spam?: boolean
+  /**
+   * The day to get back to the request (YYYY-MM-DD), or null to clear it. Due follow-ups are listed first under Follow-ups.
+   */
+  follow_up_on?: string | null
 }
 /**
  * The about page: who the business is, feature cards and its commitment.
@@ -927,7 +960,11 @@ export interface ContactFormBlock {
      */
     message: string
     /**
-     * Too many requests from one address in a short time (HTTP 429). Give the phone number.
+     * The message holds a control character (a NUL, say) that no keyboard types: it comes from a paste or a program.
+     */
+    messageCharacters: string
+    /**
+     * Too many requests from one network in a short time (HTTP 429). Word it for a household or office that shares one address (the visitor may be the first of them to write), and give the phone number: it becomes a tap-to-call link.
      */
     rateLimited: string
     /**

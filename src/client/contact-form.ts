@@ -2,8 +2,9 @@
 // the form is a plain POST to /api/contact. With it, once the browser's own checks pass: the
 // button is disabled and reads "Sending..." (SPEC §4), the fields go as JSON, and a toast says
 // how it went (SPEC §8): on success the fields are cleared; on failure the values stay, the error
-// is logged to the console, and the problems the server names are shown at their fields.
-import { FIELD_ATTR, PROBLEM_ATTR, PROBLEMS_ATTR } from '../contact/markup.ts'
+// is logged to the console, and the problems the server names are shown at their fields. It finds
+// the form's parts by the ids the form gives them (src/contact/markup.ts).
+import { controlId, PROBLEMS_ID, problemId } from '../contact/markup.ts'
 import { hideToast, showToast } from './toast.ts'
 
 type Answer = { success?: unknown; error?: unknown; fields?: unknown }
@@ -35,9 +36,14 @@ function enhance(form: HTMLFormElement) {
   if (!button || !label) return
   const idleLabel = label.textContent ?? ''
   const sendingLabel = form.dataset.sendingLabel ?? idleLabel
-  const controls = () => [...form.querySelectorAll<Control>(`[${FIELD_ATTR}]`)]
-  // The fill time (a sign of a bot when very short) counts from when the form could be used.
-  let shownAt = performance.now()
+  const controls = () => fieldControls(form)
+  // The fill time (a weak sign of a bot when very short) counts from the visitor's first touch of
+  // the form, not from the page load: someone who reads the page first is not slow, and someone
+  // whose browser fills the form in is not a bot. A send nobody touched the form for counts 0.
+  let touchedAt: number | undefined
+  const touched = () => (touchedAt ??= performance.now())
+  for (const type of ['pointerdown', 'keydown', 'focusin', 'input'])
+    form.addEventListener(type, touched, { capture: true, passive: true })
   let sending = false
 
   const busy = (on: boolean) => {
@@ -48,16 +54,18 @@ function enhance(form: HTMLFormElement) {
     else form.removeAttribute('aria-busy')
   }
 
-  form.addEventListener('submit', async (event) => {
+  form.addEventListener('submit', (event) => void send(event, button))
+
+  async function send(event: SubmitEvent, button: HTMLButtonElement) {
     event.preventDefault()
     if (sending) return
     // Disabling the focused button drops the focus; it comes back when the button does.
     const hadFocus = document.activeElement === button
     hideToast()
-    clearProblems(form, controls())
+    clearProblems(controls())
     const body = {
       ...Object.fromEntries(new FormData(form)),
-      elapsedMs: Math.max(0, Math.round(performance.now() - shownAt)),
+      elapsedMs: touchedAt === undefined ? 0 : Math.round(performance.now() - touchedAt),
       referrer: document.referrer.slice(0, 1000),
     }
     busy(true)
@@ -66,7 +74,7 @@ function enhance(form: HTMLFormElement) {
       busy(false)
       form.reset()
       for (const control of controls()) control.value = ''
-      shownAt = performance.now()
+      touchedAt = undefined
       if (hadFocus) button.focus()
       showToast('success', { returnFocus: button })
     } catch (error) {
@@ -74,11 +82,14 @@ function enhance(form: HTMLFormElement) {
       busy(false)
       if (hadFocus) button.focus()
       const answer = error instanceof SendError ? error.answer : null
-      showFieldProblems(form, controls(), answer?.fields)
-      const why = error instanceof SendError && SAY_WHY.includes(error.status) && typeof answer?.error === 'string' ? answer.error : undefined
+      showFieldProblems(controls(), answer?.fields)
+      const why =
+        error instanceof SendError && SAY_WHY.includes(error.status) && typeof answer?.error === 'string'
+          ? answer.error
+          : undefined
       showToast('error', { detail: why, returnFocus: button })
     }
-  })
+  }
   // The script arrives after the first paint (decision 006); until then the form posts as HTML.
   form.dataset.enhanced = ''
 }
@@ -97,7 +108,17 @@ async function post(url: string, body: Record<string, unknown>): Promise<Answer>
   throw new SendError(`${message} (HTTP ${res.status})`, res.status, answer)
 }
 
-const problemOf = (form: HTMLFormElement, field: string) => form.querySelector<HTMLElement>(`[${PROBLEM_ATTR}="${field}"]`)
+/** The paragraph under a field that shows its problem. */
+const problemOf = (field: string) => document.getElementById(problemId(field))
+
+/**
+ * The fields a visitor fills in, in the form's order: the controls that carry their field's id and
+ * have a problem paragraph (not the honeypot, not the hidden page field).
+ */
+const fieldControls = (form: HTMLFormElement) =>
+  [...form.querySelectorAll<Control>('input, select, textarea')].filter(
+    (control) => control.name && control.id === controlId(control.name) && problemOf(control.name),
+  )
 
 function describedBy(control: Control, id: string, on: boolean) {
   const ids = (control.getAttribute('aria-describedby') ?? '').split(/\s+/).filter((x) => x && x !== id)
@@ -107,11 +128,11 @@ function describedBy(control: Control, id: string, on: boolean) {
 }
 
 /** Hides every problem: at the fields, and the box a send without JavaScript brought back. */
-function clearProblems(form: HTMLFormElement, controls: Control[]) {
-  const box = form.querySelector<HTMLElement>(`[${PROBLEMS_ATTR}]`)
+function clearProblems(controls: Control[]) {
+  const box = document.getElementById(PROBLEMS_ID)
   if (box) box.hidden = true
   for (const control of controls) {
-    const problem = problemOf(form, control.getAttribute(FIELD_ATTR) ?? '')
+    const problem = problemOf(control.name)
     control.removeAttribute('aria-invalid')
     if (!problem) continue
     describedBy(control, problem.id, false)
@@ -121,12 +142,12 @@ function clearProblems(form: HTMLFormElement, controls: Control[]) {
 }
 
 /** Shows the server's problem text under each field it names, and moves the focus to the first. */
-function showFieldProblems(form: HTMLFormElement, controls: Control[], fields: unknown) {
+function showFieldProblems(controls: Control[], fields: unknown) {
   if (!fields || typeof fields !== 'object') return
   let first: Control | undefined
   for (const control of controls) {
-    const text = (fields as Record<string, unknown>)[control.getAttribute(FIELD_ATTR) ?? '']
-    const problem = problemOf(form, control.getAttribute(FIELD_ATTR) ?? '')
+    const text = (fields as Record<string, unknown>)[control.name]
+    const problem = problemOf(control.name)
     if (typeof text !== 'string' || !text || !problem) continue
     problem.textContent = text
     problem.hidden = false

@@ -4,7 +4,9 @@
 // opens and closes it on click or tap and reports aria-expanded; the phone menu closes when the
 // window grows to desktop width.
 // The width where the inline menu takes over: the theme's --breakpoint-nav (src/layout/theme.css).
-const DESKTOP = window.matchMedia(`(width >= ${getComputedStyle(document.documentElement).getPropertyValue('--breakpoint-nav')})`)
+const DESKTOP = window.matchMedia(
+  `(width >= ${getComputedStyle(document.documentElement).getPropertyValue('--breakpoint-nav')})`,
+)
 
 for (const item of document.querySelectorAll<HTMLElement>('[data-dropdown]')) {
   const toggle = item.querySelector<HTMLButtonElement>('.dropdown-toggle')

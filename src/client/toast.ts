@@ -3,6 +3,8 @@
 // page so that what enters them is announced (src/sections/ContactForm.tsx). One at a time; each
 // has a close button, goes on Escape, and hides itself after a few seconds, but not while the
 // pointer or the keyboard focus is on it.
+import { withPhoneLinks } from '../contact/phone-links.ts'
+
 type Tone = 'success' | 'error'
 
 /** How long a toast stays: an error says what to do next (often a phone number), so it stays longer. */
@@ -24,7 +26,10 @@ document.addEventListener('keydown', (event) => {
  * Shows the toast of `tone`, with `detail` as an extra line when given. `returnFocus` gets the
  * keyboard focus back if the toast had it when it went away.
  */
-export function showToast(tone: Tone, { detail, returnFocus }: { detail?: string | undefined; returnFocus?: HTMLElement | undefined } = {}): void {
+export function showToast(
+  tone: Tone,
+  { detail, returnFocus }: { detail?: string | undefined; returnFocus?: HTMLElement | undefined } = {},
+): void {
   hideToast()
   const template = document.querySelector<HTMLTemplateElement>(`template[data-toast="${tone}"]`)
   const region = document.querySelector<HTMLElement>(`[data-toast-region="${tone}"]`)
@@ -33,7 +38,17 @@ export function showToast(tone: Tone, { detail, returnFocus }: { detail?: string
 
   const detailLine = toast.querySelector<HTMLElement>('[data-toast-detail]')
   if (detail && detailLine) {
-    detailLine.textContent = detail
+    // A number in it ("call us at …") is a link: on a phone, one tap calls.
+    detailLine.replaceChildren(
+      ...withPhoneLinks(detail).map((part) => {
+        if (typeof part === 'string') return part
+        const link = document.createElement('a')
+        link.href = part.href
+        link.textContent = part.number
+        link.className = 'underline underline-offset-2'
+        return link
+      }),
+    )
     detailLine.hidden = false
   }
 

@@ -16,10 +16,12 @@ type FieldSchema = { maxLength?: number; pattern?: string; format?: string; oneO
 const properties = schema.properties as Record<Field, FieldSchema>
 
 /** The service options (SPEC §3): value and label. */
-export const SERVICE_OPTIONS: readonly { value: ServiceValue; label: string }[] = (properties.service.oneOf ?? []).map((o) => ({
-  value: o.const as ServiceValue,
-  label: o.title,
-}))
+export const SERVICE_OPTIONS: readonly { value: ServiceValue; label: string }[] = (properties.service.oneOf ?? []).map(
+  (o) => ({
+    value: o.const as ServiceValue,
+    label: o.title,
+  }),
+)
 
 /** The label of a stored service value; unknown or empty values are shown as they are. */
 export function serviceLabel(value: string | null | undefined): string | null {
@@ -31,14 +33,18 @@ export function serviceLabel(value: string | null | undefined): string | null {
 export function fieldRules(field: Field): { required: boolean; maxLength?: number; pattern?: string; email: boolean } {
   const p = properties[field]
   return {
-    required: (schema.required as string[]).includes(field),
+    required: schema.required.includes(field),
     ...(p.maxLength !== undefined ? { maxLength: p.maxLength } : {}),
-    // Only the phone's pattern says something a visitor can act on (its digits); the others
-    // forbid control characters, which a form field cannot hold anyway.
-    ...(field === 'phone' && p.pattern ? { pattern: p.pattern } : {}),
+    // The phone's and the e-mail's patterns say something a visitor can act on (digits, an
+    // address's shape); the others forbid control characters, which a form field cannot hold anyway.
+    ...((field === 'phone' || field === 'email') && p.pattern ? { pattern: p.pattern } : {}),
     email: p.format === 'email',
   }
 }
 
-/** Fill time under which a request is suspected to come from a bot (docs/decisions/016-spam-and-rate-limits.md). */
-export const MIN_FILL_MS = 3_000
+/**
+ * Fill time, from the visitor's first touch of the form to sending it, under which a request
+ * might come from a bot: a weak sign only (a browser's autofill is quick too), shown as
+ * "Possible spam" (docs/decisions/028-possible-spam-and-limits.md).
+ */
+export const MIN_FILL_MS = 1_000

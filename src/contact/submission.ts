@@ -1,7 +1,11 @@
-// A stored request as the admin API hands it over (docs/admin-api.md): one definition for the
-// server (src/server/db/submissions.ts) and the inbox app (src/admin/). Browser-safe. The
-// statuses and the client fields' limits come from schemas/submission-changes.schema.json, the
-// schema the server checks every change against.
+// The stored request, described once: the columns of contact_submissions with the kind of value
+// each holds. From this one table come the types of the database layer (Kysely's table, and so
+// its Selectable and Insertable rows), the request as the admin API hands it over (Submission),
+// the conversion between the two (src/server/db/submissions.ts), and the test that the migrated
+// database has exactly these columns on SQLite and PostgreSQL. Browser-safe: the inbox app
+// imports the types from here too. The statuses and the client fields' limits come from
+// schemas/submission-changes.schema.json, the schema the server checks every change against.
+import type { ColumnType } from 'kysely'
 import schema from '../../schemas/submission-changes.schema.json' with { type: 'json' }
 import type { SubmissionChanges } from '../catalogue/types.gen.ts'
 
@@ -12,39 +16,181 @@ export type Status = NonNullable<SubmissionChanges['status']>
 /** SPEC §3: new, contacted, scheduled, completed, closed (any order, SPEC §4). */
 export const STATUSES = schema.properties.status.enum as readonly Status[]
 
-/** The inbox's views: all = everything but spam. */
-export const VIEWS = ['all', 'unread', 'clients', 'spam'] as const
-export type View = (typeof VIEWS)[number]
-
-/** A stored request (SPEC §3 names, plus the fields beyond the seed). */
-export type Submission = {
-  id: string
-  name: string
-  email: string | null
-  phone: string | null
-  /** A value of SERVICE_OPTIONS (message.ts), or null. */
-  service: string | null
-  message: string | null
-  /** ISO 8601, UTC. */
-  created_at: string
-  is_read: boolean
-  read_at: string | null
-  status: Status
-  is_client: boolean
-  /** YYYY-MM-DD. */
-  client_since: string | null
-  next_delivery_date: string | null
-  delivery_frequency: string | null
-  delivery_notes: string | null
-  source_page: string | null
-  referrer: string | null
-  is_spam: boolean
-  spam_reason: string | null
-  updated_at: string
+/** How the office reads each status. */
+export const STATUS_LABELS: Record<Status, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  scheduled: 'Scheduled',
+  completed: 'Completed',
+  closed: 'Closed',
 }
 
-/** total = all but spam; unread = unread and not spam; clients = clients and not spam. */
-export type Counts = { total: number; unread: number; clients: number; spam: number }
+/**
+ * What a column holds. text, uuid: a string; date: a calendar day, YYYY-MM-DD; timestamp: an
+ * instant, written as ISO 8601 (PostgreSQL reads it back as a Date); flag: a boolean (SQLite
+ * stores 0/1); integer: a whole number; computed: written by the database itself, never by us.
+ */
+export type ColumnKind = 'text' | 'uuid' | 'date' | 'timestamp' | 'flag' | 'integer' | 'computed'
+
+/** A column: its kind, whether it may be null, and (for the type checker only) its value type. */
+export type Column<Kind extends ColumnKind = ColumnKind, Value = unknown, Null extends boolean = boolean> = {
+  kind: Kind
+  nullable: Null
+  /** The database fills it when an insert leaves it out. */
+  defaulted?: true
+  /** Never set: carries the value type of a text column narrowed to a union (the status). */
+  value?: Value
+}
+
+type ValueOf<Kind extends ColumnKind> = Kind extends 'flag' ? boolean : Kind extends 'integer' ? number : string
+
+function column<Kind extends ColumnKind, Value = ValueOf<Kind>>(kind: Kind): Column<Kind, Value, false> {
+  return { kind, nullable: false }
+}
+function optional<Kind extends ColumnKind, Value = ValueOf<Kind>>(kind: Kind): Column<Kind, Value, true> {
+  return { kind, nullable: true }
+}
+/** A flag the database sets to false when an insert leaves it out. */
+function falseByDefault(): Column<'flag', boolean, false> & { defaulted: true } {
+  return { kind: 'flag', nullable: false, defaulted: true }
+}
+
+/** contact_submissions: SPEC §3's columns (the seed's names, so a Supabase table keeps working), then ours. */
+export const SUBMISSION_COLUMNS = {
+  id: column('uuid'),
+  name: column('text'),
+  email: optional('text'),
+  phone: optional('text'),
+  /** A value of SERVICE_OPTIONS (src/contact/message.ts), or null. */
+  service: optional('text'),
+  message: optional('text'),
+  created_at: column('timestamp'),
+  is_read: column('flag'),
+  read_at: optional('timestamp'),
+  status: column<'text', Status>('text'),
+  is_client: column('flag'),
+  client_since: optional('date'),
+  next_delivery_date: optional('date'),
+  delivery_frequency: optional('text'),
+  delivery_notes: optional('text'),
+  // Beyond the seed:
+  /** The path of the page the form was sent from. */
+  source_page: optional('text'),
+  /** Where the visitor came from before that page. */
+  referrer: optional('text'),
+  /** Spam (the honeypot was filled in): stored, kept out of the inbox's other views, recoverable. */
+  is_spam: column('flag'),
+  spam_reason: optional('text'),
+  updated_at: column('timestamp'),
+  /** The phone's digits, for search. */
+  phone_digits: column('computed'),
+  // The lead desk:
+  /** Why the request is urgent (emergency service, what the message says), or null. */
+  urgency: optional('text'),
+  /** Urgent and nobody has reached out yet: kept on top of All and Unread until contacted. */
+  urgent_open: falseByDefault(),
+  /** Sent while the office was closed (content/business.yaml hours). */
+  after_hours: falseByDefault(),
+  /** The first call or text, or the first status change away from new. */
+  first_contact_at: optional('timestamp'),
+  /** From arrival to first contact, counting opening hours only, in milliseconds. */
+  response_ms: optional('integer'),
+  /** The day to get back to it (YYYY-MM-DD). */
+  follow_up_on: optional('date'),
+  /** In the trash since then (purged 30 days later); null when not deleted. */
+  deleted_at: optional('timestamp'),
+  /** Why a request that is not spam might be ("Possible spam": a very fast fill, odd envelope fields, many links), or null. */
+  suspicion: optional('text'),
+}
+
+type Columns = typeof SUBMISSION_COLUMNS
+type OrNull<T, Null> = Null extends true ? T | null : T
+
+/** A column as Kysely sees it: what a select gives back, an insert takes and an update takes. */
+type TableColumn<C> = C extends Column<'flag', unknown, false> & { defaulted: true }
+  ? ColumnType<boolean | number, boolean | undefined, boolean>
+  : C extends Column<'timestamp', unknown, infer Null>
+    ? ColumnType<OrNull<string | Date, Null>, OrNull<string, Null>, OrNull<string, Null>>
+    : C extends Column<'flag', unknown, infer Null>
+      ? ColumnType<OrNull<boolean | number, Null>, OrNull<boolean, Null>, OrNull<boolean, Null>>
+      : C extends Column<'computed', infer Value>
+        ? ColumnType<Value, never, never>
+        : C extends Column<ColumnKind, infer Value, infer Null>
+          ? OrNull<Value, Null>
+          : never
+
+/** A column as the API hands it over: timestamps as ISO 8601 strings (UTC), flags as booleans. */
+type ApiColumn<C> = C extends Column<ColumnKind, infer Value, infer Null> ? OrNull<Value, Null> : never
+
+/** contact_submissions for Kysely (src/server/db/schema.ts). */
+export type ContactSubmissionsTable = { [K in keyof Columns]: TableColumn<Columns[K]> }
+
+/** The columns the database computes: never written, and not part of what the API hands over. */
+export type ComputedColumn = {
+  [K in keyof Columns]: Columns[K] extends Column<'computed'> ? K : never
+}[keyof Columns]
+
+/** A stored request as the admin API hands it over (docs/admin-api.md). */
+export type Submission = { [K in Exclude<keyof Columns, ComputedColumn>]: ApiColumn<Columns[K]> }
+
+/** A view's order: columns, each ascending or descending; the last ones make it total (no ties). */
+export type ViewOrder = readonly (readonly [column: keyof typeof SUBMISSION_COLUMNS, direction: 'asc' | 'desc'])[]
+
+const NEWEST: ViewOrder = [
+  ['created_at', 'desc'],
+  ['id', 'desc'],
+]
+
+/**
+ * The inbox's views (its tabs), each once: the name of its count in the API's answers, which
+ * requests it holds (an SQL condition that reads the same on SQLite and PostgreSQL) and their
+ * order. The server builds from it the view's query, its count, and the partial index that
+ * serves both (src/server/db/views.ts); a new view is one entry here.
+ */
+export const INBOX_VIEWS = {
+  /** Everything but spam and the trash; urgent requests nobody has contacted yet first. */
+  all: { count: 'total', where: 'deleted_at is null and not is_spam', order: [['urgent_open', 'desc'], ...NEWEST] },
+  unread: {
+    count: 'unread',
+    where: 'deleted_at is null and not is_spam and not is_read',
+    order: [['urgent_open', 'desc'], ...NEWEST],
+  },
+  clients: { count: 'clients', where: 'deleted_at is null and not is_spam and is_client', order: NEWEST },
+  /** Requests with a follow-up date, the most overdue first. */
+  followups: {
+    count: 'followups',
+    where: 'deleted_at is null and not is_spam and follow_up_on is not null',
+    order: [['follow_up_on', 'asc'], ...NEWEST],
+  },
+  spam: { count: 'spam', where: 'deleted_at is null and is_spam', order: NEWEST },
+  /** Deleted requests, restorable until they are purged (TRASH_DAYS after deletion). */
+  trash: {
+    count: 'trash',
+    where: 'deleted_at is not null',
+    order: [
+      ['deleted_at', 'desc'],
+      ['id', 'desc'],
+    ],
+  },
+} as const satisfies Record<string, { count: string; where: string; order: ViewOrder }>
+
+export type View = keyof typeof INBOX_VIEWS
+export const VIEWS = Object.keys(INBOX_VIEWS) as View[]
+
+/** How many requests each view holds (total: every request but spam and trash), and the follow-ups due today or before. */
+export type Counts = Record<(typeof INBOX_VIEWS)[View]['count'] | 'due', number>
+
+/** Days a deleted request stays in the trash before it is purged for good. */
+export const TRASH_DAYS = 30
+
+/** The client fields, as the office says them (the columns keep SPEC's names). */
+export const CLIENT_FIELDS = {
+  client_since: 'Client since',
+  next_delivery_date: 'Next service visit',
+  delivery_frequency: 'Maintenance plan',
+  delivery_notes: 'Service notes',
+} as const
+export type ClientField = keyof typeof CLIENT_FIELDS
 
 /** The client fields' length limits. */
 export const CLIENT_LIMITS = {

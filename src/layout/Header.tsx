@@ -43,7 +43,11 @@ function MenuItem({ entry, active, currentPath }: { entry: MenuEntry; active: bo
       <ul id={id} className="dropdown">
         {entry.children.map((child) => (
           <li key={child.href}>
-            <a href={child.href} className="dropdown-link" aria-current={child.href === currentPath ? 'page' : undefined}>
+            <a
+              href={child.href}
+              className="dropdown-link"
+              aria-current={child.href === currentPath ? 'page' : undefined}
+            >
               {child.label}
             </a>
           </li>
@@ -53,7 +57,17 @@ function MenuItem({ entry, active, currentPath }: { entry: MenuEntry; active: bo
   )
 }
 
-export function Header({ site, business, activeNav, currentPath }: { site: Site; business: Business; activeNav: number | null; currentPath: string }) {
+export function Header({
+  site,
+  business,
+  activeNav,
+  currentPath,
+}: {
+  site: Site
+  business: Business
+  activeNav: number | null
+  currentPath: string
+}) {
   const { header } = site
   return (
     <header className="site-header sticky top-0 z-40 border-b border-slate-200 bg-white">

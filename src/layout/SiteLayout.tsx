@@ -3,7 +3,15 @@ import type { Chrome } from '../catalogue/page-data.ts'
 import { Footer } from './Footer.tsx'
 import { Header } from './Header.tsx'
 
-export function SiteLayout({ chrome, currentPath, children }: { chrome: Chrome; currentPath: string; children: ReactNode }) {
+export function SiteLayout({
+  chrome,
+  currentPath,
+  children,
+}: {
+  chrome: Chrome
+  currentPath: string
+  children: ReactNode
+}) {
   return (
     <>
       <a href="#main" className="skip-link">

@@ -4,14 +4,23 @@ import type { ReactNode } from 'react'
 import { MapPin } from 'lucide-react'
 import type { AreaList as AreaListBlock } from '../catalogue/types.gen.ts'
 import { Band, type BandTone } from './Band.tsx'
+import { SectionTitle } from './SectionHeading.tsx'
 
-export function AreaList({ id, intro, aside, tone = 'white' }: { id: string; intro: AreaListBlock; aside?: ReactNode; tone?: BandTone }) {
+export function AreaList({
+  id,
+  intro,
+  aside,
+  tone = 'white',
+}: {
+  id: string
+  intro: AreaListBlock
+  aside?: ReactNode
+  tone?: BandTone
+}) {
   return (
     <Band id={id} tone={tone} inner={aside ? 'grid gap-10 lg:grid-cols-[minmax(0,1fr)_24rem]' : 'max-w-4xl'}>
       <div>
-        <h2 id={id} className="text-2xl font-bold text-brand-900 sm:text-3xl">
-          {intro.heading}
-        </h2>
+        <SectionTitle id={id}>{intro.heading}</SectionTitle>
         <div className="mt-5 space-y-4 text-lg text-slate-700">
           {intro.paragraphs.map((p) => (
             <p key={p.slice(0, 40)}>{p}</p>
@@ -27,7 +36,10 @@ export function AreaList({ id, intro, aside, tone = 'white' }: { id: string; int
                 {typeof area === 'string' ? (
                   name
                 ) : (
-                  <a href={area.href} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
+                  <a
+                    href={area.href}
+                    className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900"
+                  >
                     {name}
                   </a>
                 )}

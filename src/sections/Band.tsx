@@ -4,10 +4,22 @@ import type { ReactNode } from 'react'
 
 export type BandTone = 'white' | 'muted'
 
-export function Band({ id, tone = 'white', as: Tag = 'section', inner = '', children }: { id: string; tone?: BandTone | undefined; as?: 'section' | 'nav'; inner?: string; children: ReactNode }) {
+export function Band({
+  id,
+  tone = 'white',
+  as: Tag = 'section',
+  inner = '',
+  children,
+}: {
+  id: string
+  tone?: BandTone | undefined
+  as?: 'section' | 'nav'
+  inner?: string
+  children: ReactNode
+}) {
   return (
     <Tag className={tone === 'muted' ? 'bg-slate-50' : 'bg-white'} aria-labelledby={id}>
-      <div className={`container-page py-14 sm:py-20 ${inner}`}>{children}</div>
+      <div className={`container-page py-14 sm:py-20${inner ? ` ${inner}` : ''}`}>{children}</div>
     </Tag>
   )
 }

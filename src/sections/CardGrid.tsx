@@ -2,7 +2,9 @@
 // linkLabel is linked through its title; the link covers the whole card.
 import { ArrowRight, Check, Phone } from 'lucide-react'
 import type { Card, CardGrid as CardGridBlock } from '../catalogue/types.gen.ts'
+import { Band, type BandTone } from './Band.tsx'
 import { Icon } from './Icon.tsx'
+import { IconList } from './IconList.tsx'
 import { SectionHeading } from './SectionHeading.tsx'
 import type { PhoneNumber } from './actions.tsx'
 
@@ -20,10 +22,14 @@ function CardTitle({ card }: { card: Card }) {
 function CardView({ card, phone, headingLevel }: { card: Card; phone: PhoneNumber; headingLevel: 'h2' | 'h3' }) {
   const Heading = headingLevel
   return (
-    <li className={`card relative flex flex-col rounded-xl border bg-white p-6 shadow-sm ${card.urgent ? 'border-accent-600 ring-2 ring-accent-600/30' : 'border-slate-200'} ${card.href && !card.linkLabel ? 'hover:border-brand-500 hover:shadow-md' : ''}`}>
+    <li
+      className={`card relative flex flex-col rounded-xl border bg-white p-6 shadow-sm ${card.urgent ? 'border-accent-600 ring-2 ring-accent-600/30' : 'border-slate-200'} ${card.href && !card.linkLabel ? 'hover:border-brand-500 hover:shadow-md' : ''}`}
+    >
       <div className="mb-4 flex items-start justify-between gap-3">
         {card.icon && (
-          <span className={`inline-flex size-12 items-center justify-center rounded-lg ${card.urgent ? 'bg-accent-50 text-accent-700' : 'bg-brand-50 text-brand-700'}`}>
+          <span
+            className={`inline-flex size-12 items-center justify-center rounded-lg ${card.urgent ? 'bg-accent-50 text-accent-700' : 'bg-brand-50 text-brand-700'}`}
+          >
             <Icon name={card.icon} />
           </span>
         )}
@@ -33,26 +39,31 @@ function CardView({ card, phone, headingLevel }: { card: Card; phone: PhoneNumbe
       </Heading>
       <p className="mt-2 text-slate-600">{card.description}</p>
       {card.features && (
-        <ul className="mt-4 space-y-2">
-          {card.features.map((feature) => (
-            <li key={feature} className="flex gap-2 text-slate-700">
-              <Check className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden="true" focusable="false" />
-              {feature}
-            </li>
-          ))}
-        </ul>
+        <IconList
+          items={card.features}
+          icon={Check}
+          className="mt-4 space-y-2"
+          itemClassName="flex gap-2 text-slate-700"
+          iconClassName="mt-0.5 size-5 shrink-0 text-brand-600"
+        />
       )}
       {(card.linkLabel || card.urgent) && (
         <div className="mt-auto flex flex-wrap items-center gap-4 pt-5">
           {card.href && card.linkLabel && (
-            <a href={card.href} className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:text-brand-900 hover:underline">
+            <a
+              href={card.href}
+              className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:text-brand-900 hover:underline"
+            >
               {card.linkLabel}
               <span className="sr-only">: {card.title}</span>
               <ArrowRight className="size-4" aria-hidden="true" focusable="false" />
             </a>
           )}
           {card.urgent && (
-            <a href={`tel:${phone.e164}`} className="relative z-10 inline-flex min-h-11 items-center gap-2 rounded-lg bg-accent-700 px-4 py-2 font-bold text-white hover:bg-accent-800">
+            <a
+              href={`tel:${phone.e164}`}
+              className="relative z-10 inline-flex min-h-11 items-center gap-2 rounded-lg bg-accent-700 px-4 py-2 font-bold text-white hover:bg-accent-800"
+            >
               <Phone className="size-4" aria-hidden="true" focusable="false" />
               {card.urgent}
             </a>
@@ -63,18 +74,28 @@ function CardView({ card, phone, headingLevel }: { card: Card; phone: PhoneNumbe
   )
 }
 
-export function CardGrid({ id, grid, phone, columns = 3, tone = 'white' }: { id: string; grid: CardGridBlock; phone: PhoneNumber; columns?: 2 | 3 | 4; tone?: 'white' | 'muted' }) {
+export function CardGrid({
+  id,
+  grid,
+  phone,
+  columns = 3,
+  tone = 'white',
+}: {
+  id: string
+  grid: CardGridBlock
+  phone: PhoneNumber
+  columns?: 2 | 3 | 4
+  tone?: BandTone
+}) {
   const cols = { 2: 'md:grid-cols-2', 3: 'md:grid-cols-2 lg:grid-cols-3', 4: 'sm:grid-cols-2 lg:grid-cols-4' }[columns]
   return (
-    <section className={tone === 'muted' ? 'bg-slate-50' : 'bg-white'} aria-labelledby={id}>
-      <div className="container-page py-14 sm:py-20">
-        <SectionHeading id={id} heading={grid.heading} intro={grid.intro} />
-        <ul className={`grid gap-6 ${cols}`}>
-          {grid.cards.map((card) => (
-            <CardView key={card.title} card={card} phone={phone} headingLevel="h3" />
-          ))}
-        </ul>
-      </div>
-    </section>
+    <Band id={id} tone={tone}>
+      <SectionHeading id={id} heading={grid.heading} intro={grid.intro} />
+      <ul className={`grid gap-6 ${cols}`}>
+        {grid.cards.map((card) => (
+          <CardView key={card.title} card={card} phone={phone} headingLevel="h3" />
+        ))}
+      </ul>
+    </Band>
   )
 }

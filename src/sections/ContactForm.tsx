@@ -1,14 +1,17 @@
-// The contact form on /contact, rendered at build time. It works as a plain form POST to
-// /api/contact (a confirmation page, or this page filled with the problems by
-// src/server/contact/form-page.ts); src/client/contact-form.ts turns it into a JSON send with the
-// "Sending..." state and the toasts of SPEC §4/§8. Attributes come from the one contact schema
-// (src/contact/message.ts); the hooks the script and the server find things by are named in
-// src/contact/markup.ts. Decisions: docs/decisions/014-contact-form-ui.md.
+// The contact form on /contact. It works as a plain form POST to /api/contact: a confirmation
+// page, or this page again rendered by the server with the form's state (the values kept, the
+// problems at their fields and listed in a box at the top); src/client/contact-form.ts turns it
+// into a JSON send with the "Sending..." state and the toasts of SPEC §4/§8. Attributes come from
+// the one contact schema (src/contact/message.ts); the ids the script finds things by are named
+// in src/contact/markup.ts. Decisions: docs/decisions/014-contact-form-ui.md,
+// docs/decisions/024-no-js-contact-page.md.
 import type { ReactNode } from 'react'
 import { CircleAlert, CircleCheck, Send, X } from 'lucide-react'
 import type { ContactFormBlock } from '../catalogue/types.gen.ts'
 import { fieldRules, SERVICE_OPTIONS, type Field } from '../contact/message.ts'
-import { controlId, FIELD_ATTR, PROBLEM_ATTR, PROBLEM_LIST_ATTR, PROBLEMS_ATTR, PROBLEMS_HEADING_ATTR, problemId, SUMMARY_ATTR } from '../contact/markup.ts'
+import { withPhoneLinks } from '../contact/phone-links.ts'
+import { fieldsWithProblems, showsProblems, type ContactFormState } from '../contact/form-state.ts'
+import { controlId, PROBLEMS_HEADING_ID, PROBLEMS_ID, problemId } from '../contact/markup.ts'
 import { buttonClass } from './actions.tsx'
 
 // Words no visitor sees (the trap field is hidden from people and assistive technology) or only
@@ -21,28 +24,47 @@ const REGION = 'flex w-full flex-col items-center sm:items-end'
 const CONTROL =
   'block min-h-12 w-full rounded-lg border border-slate-500 bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-xs placeholder:text-slate-500 aria-[invalid=true]:border-red-700 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-700'
 
-/** The attributes every control shares: its id, name, marker and the schema's rules. */
-function controlAttrs(field: Field) {
+/**
+ * The attributes every control shares: its id, name and the schema's rules; with a state, the
+ * value sent and, when the field has a problem, aria-invalid and the problem as its description.
+ */
+function controlAttrs(field: Field, state: ContactFormState | undefined) {
   const rules = fieldRules(field)
+  const value = state?.values[field]
   return {
     id: controlId(field),
     name: field,
     className: CONTROL,
-    ...{ [FIELD_ATTR]: field },
     ...(rules.required ? { required: true } : {}),
     ...(rules.maxLength !== undefined ? { maxLength: rules.maxLength } : {}),
+    ...(value !== undefined ? { defaultValue: value } : {}),
+    ...(state?.problems[field] ? { 'aria-invalid': 'true' as const, 'aria-describedby': problemId(field) } : {}),
   }
 }
 
-function FieldRow({ field, label, wide = false, children }: { field: Field; label: string; wide?: boolean; children: ReactNode }) {
+function FieldRow({
+  field,
+  label,
+  problem,
+  wide = false,
+  children,
+}: {
+  field: Field
+  label: string
+  problem: string | undefined
+  wide?: boolean
+  children: ReactNode
+}) {
   return (
     <div className={wide ? 'sm:col-span-2' : ''}>
       <label htmlFor={controlId(field)} className="block font-semibold text-slate-900">
         {label}
       </label>
       <div className="mt-1.5">{children}</div>
-      {/* Filled by the script or the server when the field has a problem. */}
-      <p id={problemId(field)} className="mt-1.5 text-sm font-semibold text-red-700" hidden {...{ [PROBLEM_ATTR]: field }} />
+      {/* The field's problem: from the server's render, or filled by the script after a JSON send. */}
+      <p id={problemId(field)} className="mt-1.5 text-sm font-semibold text-red-700" hidden={!problem}>
+        {problem}
+      </p>
     </div>
   )
 }
@@ -58,7 +80,11 @@ function ToastTemplate({ tone, title, text }: { tone: 'success' | 'error'; title
           error ? 'bg-red-700 text-white ring-red-800' : 'bg-white text-slate-800 ring-slate-300'
         }`}
       >
-        <Icon className={`mt-0.5 size-6 shrink-0 ${error ? 'text-white' : 'text-green-700'}`} aria-hidden="true" focusable="false" />
+        <Icon
+          className={`mt-0.5 size-6 shrink-0 ${error ? 'text-white' : 'text-green-700'}`}
+          aria-hidden="true"
+          focusable="false"
+        />
         <div className="min-w-0 flex-1">
           <p className={`font-bold ${error ? 'text-white' : 'text-slate-900'}`}>{title}</p>
           <p className="mt-1">{text}</p>
@@ -77,46 +103,96 @@ function ToastTemplate({ tone, title, text }: { tone: 'success' | 'error'; title
   )
 }
 
-export function ContactForm({ form, path }: { form: ContactFormBlock; path: string }) {
+/**
+ * `state`: what a form sent without JavaScript brought back (values, problems); without it, the
+ * empty form the build prerenders.
+ */
+export function ContactForm({ form, path, state }: { form: ContactFormBlock; path: string; state?: ContactFormState }) {
   const phone = fieldRules('phone')
+  const email = fieldRules('email')
+  const problemOf = (field: Field) => state?.problems[field] || undefined
+  const shown = showsProblems(state)
   return (
-    <section aria-labelledby="contact-form" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm lg:self-start">
+    <section
+      aria-labelledby="contact-form"
+      className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm lg:self-start"
+    >
       <h2 id="contact-form" className="text-2xl font-bold text-brand-900">
         {form.heading}
       </h2>
       {form.intro && <p className="mt-2 text-slate-600">{form.intro}</p>}
 
-      <form method="post" action="/api/contact" className="mt-6" data-contact-form="" data-sending-label={form.sendingLabel}>
-        {/* The problems of a form sent without JavaScript, listed by the server (hidden while empty). */}
+      <form
+        method="post"
+        action="/api/contact"
+        className="mt-6"
+        data-contact-form=""
+        data-sending-label={form.sendingLabel}
+      >
+        {/* The problems of a form sent without JavaScript, each a link to its field (hidden while
+            there are none). The box takes the focus when the page loads, so a screen reader
+            starts there; there is no script to move it. */}
         <section
-          id="contact-problems"
-          aria-labelledby="contact-problems-heading"
+          id={PROBLEMS_ID}
+          aria-labelledby={PROBLEMS_HEADING_ID}
           tabIndex={-1}
-          hidden
+          hidden={!shown}
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the page a send without JavaScript comes back to: the focus has to start at its problems, and only autofocus can put it there
+          autoFocus={shown}
           className="mb-6 rounded-lg border-l-4 border-red-700 bg-red-50 p-4 text-red-900"
-          {...{ [PROBLEMS_ATTR]: '' }}
         >
-          <h3 id="contact-problems-heading" className="flex items-center gap-2 font-bold">
+          <h3 id={PROBLEMS_HEADING_ID} className="flex items-center gap-2 font-bold">
             <CircleAlert className="size-5 shrink-0" aria-hidden="true" focusable="false" />
-            <span {...{ [PROBLEMS_HEADING_ATTR]: '' }}>{form.problemsHeading}</span>
+            <span>{form.problemsHeading}</span>
           </h3>
-          <p className="mt-2" hidden {...{ [SUMMARY_ATTR]: '' }} />
-          <ul className="mt-2 list-disc space-y-1 pl-6 [&_a]:font-semibold [&_a]:underline [&_a]:underline-offset-2" {...{ [PROBLEM_LIST_ATTR]: '' }} />
+          <p className="mt-2" hidden={!state?.summary}>
+            {withPhoneLinks(state?.summary ?? '').map((part, i) =>
+              typeof part === 'string' ? (
+                part
+              ) : (
+                <a key={i} href={part.href} className="font-semibold underline underline-offset-2">
+                  {part.number}
+                </a>
+              ),
+            )}
+          </p>
+          <ul className="mt-2 list-disc space-y-1 pl-6 [&_a]:font-semibold [&_a]:underline [&_a]:underline-offset-2">
+            {fieldsWithProblems(state).map((field) => (
+              <li key={field}>
+                <a href={`#${controlId(field)}`}>{problemOf(field)}</a>
+              </li>
+            ))}
+          </ul>
         </section>
 
         <div className="grid gap-5 sm:grid-cols-2">
-          <FieldRow field="name" label={form.labels.name}>
-            <input type="text" autoComplete="name" autoCapitalize="words" {...controlAttrs('name')} />
+          <FieldRow field="name" label={form.labels.name} problem={problemOf('name')}>
+            <input type="text" autoComplete="name" autoCapitalize="words" {...controlAttrs('name', state)} />
           </FieldRow>
-          <FieldRow field="phone" label={form.labels.phone}>
+          <FieldRow field="phone" label={form.labels.phone} problem={problemOf('phone')}>
             {/* The pattern's title is what the browser says when the number does not fit it. */}
-            <input type="tel" inputMode="tel" autoComplete="tel" pattern={phone.pattern} title={form.problems.phone} {...controlAttrs('phone')} />
+            <input
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              pattern={phone.pattern}
+              title={form.problems.phone}
+              {...controlAttrs('phone', state)}
+            />
           </FieldRow>
-          <FieldRow field="email" label={form.labels.email}>
-            <input type="email" autoComplete="email" spellCheck={false} {...controlAttrs('email')} />
+          <FieldRow field="email" label={form.labels.email} problem={problemOf('email')}>
+            <input
+              type="email"
+              autoComplete="email"
+              spellCheck={false}
+              pattern={email.pattern}
+              title={form.problems.email}
+              {...controlAttrs('email', state)}
+            />
           </FieldRow>
-          <FieldRow field="service" label={form.labels.service}>
-            <select {...controlAttrs('service')} defaultValue="">
+          <FieldRow field="service" label={form.labels.service} problem={problemOf('service')}>
+            {/* A value that is none of the options selects none, so the placeholder shows. */}
+            <select defaultValue="" {...controlAttrs('service', state)}>
               <option value="">{form.servicePlaceholder}</option>
               {SERVICE_OPTIONS.map((o) => (
                 <option key={o.value} value={o.value}>
@@ -125,8 +201,13 @@ export function ContactForm({ form, path }: { form: ContactFormBlock; path: stri
               ))}
             </select>
           </FieldRow>
-          <FieldRow field="message" label={form.labels.message} wide>
-            <textarea rows={5} placeholder={form.messagePlaceholder} {...controlAttrs('message')} className={`${CONTROL} resize-y`} />
+          <FieldRow field="message" label={form.labels.message} problem={problemOf('message')} wide>
+            <textarea
+              rows={5}
+              placeholder={form.messagePlaceholder}
+              {...controlAttrs('message', state)}
+              className={`${CONTROL} resize-y`}
+            />
           </FieldRow>
         </div>
 
@@ -138,7 +219,10 @@ export function ContactForm({ form, path }: { form: ContactFormBlock; path: stri
         </div>
         <input type="hidden" name="page" value={path} />
 
-        <button type="submit" className={`${buttonClass('primary')} mt-6 w-full disabled:cursor-wait disabled:opacity-80 sm:w-auto`}>
+        <button
+          type="submit"
+          className={`${buttonClass('primary')} mt-6 w-full disabled:cursor-wait disabled:opacity-80 sm:w-auto`}
+        >
           <Send className="size-5" aria-hidden="true" focusable="false" />
           <span data-submit-label="">{form.submitLabel}</span>
         </button>

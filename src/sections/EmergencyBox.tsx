@@ -5,11 +5,22 @@ import { CallButton, type PhoneNumber } from './actions.tsx'
 
 export type Emergency = { label: string; text: string; callLabel: string }
 
-export function EmergencyBox({ emergency, phone, heading = 'h2' }: { emergency: Emergency; phone: PhoneNumber; heading?: 'h2' | 'h3' }) {
+export function EmergencyBox({
+  emergency,
+  phone,
+  heading = 'h2',
+}: {
+  emergency: Emergency
+  phone: PhoneNumber
+  heading?: 'h2' | 'h3'
+}) {
   const { label, text, callLabel } = emergency
   const Heading = heading
   return (
-    <aside className="emergency-box rounded-xl border-2 border-accent-600 bg-white p-6 text-slate-800 shadow-lg" aria-label={label}>
+    <aside
+      className="emergency-box rounded-xl border-2 border-accent-600 bg-white p-6 text-slate-800 shadow-lg"
+      aria-label={label}
+    >
       <Heading className="flex items-center gap-2 text-xl font-bold text-accent-800">
         <Siren className="size-6 shrink-0" aria-hidden="true" focusable="false" />
         {label}

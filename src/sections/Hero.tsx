@@ -2,34 +2,38 @@ import type { ReactNode } from 'react'
 import { CircleCheck } from 'lucide-react'
 import type { Hero as HeroBlock } from '../catalogue/types.gen.ts'
 import { ActionLink, CallButton, type PhoneNumber } from './actions.tsx'
+import { IconList } from './IconList.tsx'
 
 /** The page's banner; `aside` (an emergency box, a contact card) sits beside the text on wide screens. */
 export function Hero({ hero, phone, aside }: { hero: HeroBlock; phone: PhoneNumber; aside?: ReactNode }) {
   return (
     <section className="hero bg-brand-900 text-white" aria-labelledby="page-title">
-      <div className={`container-page py-12 sm:py-20 ${aside ? 'grid items-center gap-10 lg:grid-cols-[1fr_24rem]' : ''}`}>
+      <div
+        className={`container-page py-12 sm:py-20 ${aside ? 'grid items-center gap-10 lg:grid-cols-[1fr_24rem]' : ''}`}
+      >
         <div>
-        {hero.eyebrow && <p className="mb-3 text-sm font-semibold tracking-wide text-accent-200 uppercase">{hero.eyebrow}</p>}
-        <h1 id="page-title" className="max-w-3xl text-3xl leading-tight font-extrabold text-balance sm:text-5xl">
-          {hero.title}
-        </h1>
-        {hero.text && <p className="mt-5 max-w-2xl text-lg text-brand-100">{hero.text}</p>}
-        {(hero.primaryAction || hero.callLabel) && (
-          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            {hero.primaryAction && <ActionLink action={hero.primaryAction} />}
-            {hero.callLabel && <CallButton phone={phone} label={hero.callLabel} />}
-          </div>
-        )}
-        {hero.badges && hero.badges.length > 0 && (
-          <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-3">
-            {hero.badges.map((badge) => (
-              <li key={badge} className="flex items-center gap-2 font-medium text-brand-50">
-                <CircleCheck className="size-5 text-accent-200" aria-hidden="true" focusable="false" />
-                {badge}
-              </li>
-            ))}
-          </ul>
-        )}
+          {hero.eyebrow && (
+            <p className="mb-3 text-sm font-semibold tracking-wide text-accent-200 uppercase">{hero.eyebrow}</p>
+          )}
+          <h1 id="page-title" className="max-w-3xl text-3xl leading-tight font-extrabold text-balance sm:text-5xl">
+            {hero.title}
+          </h1>
+          {hero.text && <p className="mt-5 max-w-2xl text-lg text-brand-100">{hero.text}</p>}
+          {(hero.primaryAction !== undefined || hero.callLabel) && (
+            <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+              {hero.primaryAction && <ActionLink action={hero.primaryAction} />}
+              {hero.callLabel && <CallButton phone={phone} label={hero.callLabel} />}
+            </div>
+          )}
+          {hero.badges && hero.badges.length > 0 && (
+            <IconList
+              items={hero.badges}
+              icon={CircleCheck}
+              className="mt-8 flex flex-wrap gap-x-6 gap-y-3"
+              itemClassName="flex items-center gap-2 font-medium text-brand-50"
+              iconClassName="size-5 text-accent-200"
+            />
+          )}
         </div>
         {aside}
       </div>

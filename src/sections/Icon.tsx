@@ -1,9 +1,31 @@
 // The icons a record can name (schemas/blocks/icon.schema.json), drawn as inline SVG on the
 // server: no icon font, no request, no script.
 import {
-  AirVent, Award, Building2, CalendarCheck, Clock, Droplets, Fan, Flame, Gauge, HeartHandshake, House,
-  Leaf, MapPin, Phone, PiggyBank, ShieldCheck, Siren, Snowflake, Sparkles, Thermometer, Users, Wind,
-  Wrench, Zap, type LucideIcon,
+  AirVent,
+  Award,
+  Building2,
+  CalendarCheck,
+  Clock,
+  Droplets,
+  Fan,
+  Flame,
+  Gauge,
+  HeartHandshake,
+  House,
+  Leaf,
+  MapPin,
+  Phone,
+  PiggyBank,
+  ShieldCheck,
+  Siren,
+  Snowflake,
+  Sparkles,
+  Thermometer,
+  Users,
+  Wind,
+  Wrench,
+  Zap,
+  type LucideIcon,
 } from 'lucide-react'
 import type { Icon as IconName } from '../catalogue/types.gen.ts'
 

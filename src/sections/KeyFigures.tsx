@@ -1,14 +1,13 @@
 // One to three big numbers (savings, payback) with what they mean and the small print. Each
 // figure reads as one phrase: "Up to 30% lower heating costs".
 import type { KeyFigures as KeyFiguresBlock } from '../catalogue/types.gen.ts'
+import { SectionTitle } from './SectionHeading.tsx'
 
 export function KeyFigures({ id, figures }: { id: string; figures: KeyFiguresBlock }) {
   return (
     <section className="bg-brand-50" aria-labelledby={id}>
       <div className="container-page py-12 text-center sm:py-16">
-        <h2 id={id} className="text-2xl font-bold text-brand-900 sm:text-3xl">
-          {figures.heading}
-        </h2>
+        <SectionTitle id={id}>{figures.heading}</SectionTitle>
         <ul className="mx-auto mt-8 flex max-w-4xl flex-col justify-center gap-8 sm:flex-row">
           {figures.figures.map((figure) => (
             <li key={figure.value} className="flex-1">

@@ -8,6 +8,7 @@
 // box. The server's CSP allows this frame source only.
 import type { Map as MapBlock } from '../catalogue/types.gen.ts'
 import { Band, type BandTone } from './Band.tsx'
+import { SectionTitle } from './SectionHeading.tsx'
 
 export const MAP_HEIGHT = 400
 
@@ -28,20 +29,42 @@ export function MapEmbed({ id, map, tone = 'white' }: { id: string; map: MapBloc
   const src = mapEmbedUrl(map.query)
   return (
     <Band id={id} tone={tone}>
-      <h2 id={id} className="mb-8 text-center text-2xl font-bold text-brand-900 sm:text-3xl">
+      <SectionTitle id={id} className="mb-8 text-center">
         {map.heading}
-      </h2>
+      </SectionTitle>
       {/* h-[400px] is MAP_HEIGHT inside the border (box-content): a class, as the CSP allows no style attributes. */}
-      <div className="relative box-content h-[400px] overflow-hidden rounded-xl border border-slate-200 bg-slate-100 shadow-sm" data-map-src={src} data-map-title={map.title} data-map-height={MAP_HEIGHT} data-map-class={MAP_FRAME_CLASS}>
-        <p className="absolute inset-0 flex items-center justify-center p-6 text-center text-slate-600" aria-hidden="true">
+      <div
+        className="relative box-content h-[400px] overflow-hidden rounded-xl border border-slate-200 bg-slate-100 shadow-sm"
+        data-map-src={src}
+        data-map-title={map.title}
+        data-map-height={MAP_HEIGHT}
+        data-map-class={MAP_FRAME_CLASS}
+      >
+        <p
+          className="absolute inset-0 flex items-center justify-center p-6 text-center text-slate-600"
+          aria-hidden="true"
+        >
           {map.title}
         </p>
         <noscript>
-          <iframe src={src} title={map.title} loading="lazy" width="100%" height={MAP_HEIGHT} className={MAP_FRAME_CLASS} referrerPolicy="no-referrer-when-downgrade" />
+          <iframe
+            src={src}
+            title={map.title}
+            loading="lazy"
+            width="100%"
+            height={MAP_HEIGHT}
+            className={MAP_FRAME_CLASS}
+            referrerPolicy="no-referrer-when-downgrade"
+          />
         </noscript>
       </div>
       <p className="mt-3 text-center">
-        <a href={mapLinkUrl(map.query)} className="font-semibold text-brand-700 hover:underline" rel="noopener noreferrer" target="_blank">
+        <a
+          href={mapLinkUrl(map.query)}
+          className="font-semibold text-brand-700 hover:underline"
+          rel="noopener noreferrer"
+          target="_blank"
+        >
           Open in Google Maps<span className="sr-only"> ({map.title}, opens in a new tab)</span>
         </a>
       </p>

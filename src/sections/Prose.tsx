@@ -1,19 +1,30 @@
+// A heading over paragraphs of text, with anything the template adds below them.
 import type { ReactNode } from 'react'
+import { Band, type BandTone } from './Band.tsx'
+import { SectionTitle } from './SectionHeading.tsx'
 
-export function Prose({ id, heading, paragraphs, children, tone = 'white' }: { id: string; heading: string; paragraphs: string[]; children?: ReactNode; tone?: 'white' | 'muted' }) {
+export function Prose({
+  id,
+  heading,
+  paragraphs,
+  children,
+  tone = 'white',
+}: {
+  id: string
+  heading: string
+  paragraphs: string[]
+  children?: ReactNode
+  tone?: BandTone
+}) {
   return (
-    <section className={tone === 'muted' ? 'bg-slate-50' : 'bg-white'} aria-labelledby={id}>
-      <div className="container-page max-w-3xl py-14 sm:py-20">
-        <h2 id={id} className="text-2xl font-bold text-brand-900 sm:text-3xl">
-          {heading}
-        </h2>
-        <div className="mt-5 space-y-4 text-lg text-slate-700">
-          {paragraphs.map((p) => (
-            <p key={p.slice(0, 40)}>{p}</p>
-          ))}
-        </div>
-        {children && <div className="mt-8">{children}</div>}
+    <Band id={id} tone={tone} inner="max-w-3xl">
+      <SectionTitle id={id}>{heading}</SectionTitle>
+      <div className="mt-5 space-y-4 text-lg text-slate-700">
+        {paragraphs.map((p) => (
+          <p key={p.slice(0, 40)}>{p}</p>
+        ))}
       </div>
-    </section>
+      {children && <div className="mt-8">{children}</div>}
+    </Band>
   )
 }

@@ -12,7 +12,10 @@ export function RelatedLinks({ id, related, tone = 'white' }: { id: string; rela
       <ul className="mt-6 flex flex-wrap justify-center gap-3">
         {related.links.map((link) => (
           <li key={link.href}>
-            <a href={link.href} className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 font-semibold text-brand-800 hover:border-brand-500 hover:bg-brand-50">
+            <a
+              href={link.href}
+              className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 font-semibold text-brand-800 hover:border-brand-500 hover:bg-brand-50"
+            >
               {link.label}
               <ArrowRight className="size-4" aria-hidden="true" focusable="false" />
             </a>

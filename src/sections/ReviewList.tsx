@@ -7,7 +7,12 @@ function Stars({ rating }: { rating: number }) {
   return (
     <p className="flex gap-0.5 text-amber-500" role="img" aria-label={`Rated ${rating} out of 5`}>
       {Array.from({ length: 5 }, (_, i) => (
-        <Star key={i} className={`size-5 ${i < rating ? 'fill-current' : 'text-slate-300'}`} aria-hidden="true" focusable="false" />
+        <Star
+          key={i}
+          className={`size-5 ${i < rating ? 'fill-current' : 'text-slate-300'}`}
+          aria-hidden="true"
+          focusable="false"
+        />
       ))}
     </p>
   )
@@ -31,7 +36,8 @@ export function ReviewList({ id, heading, reviews }: { id: string; heading: Sect
                 <figcaption className="mt-5 border-t border-slate-100 pt-4">
                   <span className="block font-semibold text-brand-900">{review.name}</span>
                   <span className="text-sm text-slate-600">
-                    {review.location} · <time dateTime={review.datePublished}>{dateFormat.format(new Date(review.datePublished))}</time>
+                    {review.location} ·{' '}
+                    <time dateTime={review.datePublished}>{dateFormat.format(new Date(review.datePublished))}</time>
                   </span>
                 </figcaption>
               </figure>

@@ -4,7 +4,17 @@ import type { Business, ServiceHours as ServiceHoursBlock } from '../catalogue/t
 import { hoursLines } from '../catalogue/format.ts'
 import { Band, type BandTone } from './Band.tsx'
 
-export function ServiceHours({ id, hours, business, tone = 'white' }: { id: string; hours: ServiceHoursBlock; business: Business; tone?: BandTone }) {
+export function ServiceHours({
+  id,
+  hours,
+  business,
+  tone = 'white',
+}: {
+  id: string
+  hours: ServiceHoursBlock
+  business: Business
+  tone?: BandTone
+}) {
   return (
     <Band id={id} tone={tone} inner="max-w-3xl">
       <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">

@@ -2,13 +2,20 @@
 import { Quote } from 'lucide-react'
 import type { Testimonial as TestimonialBlock } from '../catalogue/types.gen.ts'
 import { Band, type BandTone } from './Band.tsx'
+import { SectionTitle } from './SectionHeading.tsx'
 
-export function Testimonial({ id, testimonial, tone = 'white' }: { id: string; testimonial: TestimonialBlock; tone?: BandTone }) {
+export function Testimonial({
+  id,
+  testimonial,
+  tone = 'white',
+}: {
+  id: string
+  testimonial: TestimonialBlock
+  tone?: BandTone
+}) {
   return (
     <Band id={id} tone={tone} inner="max-w-3xl text-center">
-      <h2 id={id} className="text-2xl font-bold text-brand-900 sm:text-3xl">
-        {testimonial.heading}
-      </h2>
+      <SectionTitle id={id}>{testimonial.heading}</SectionTitle>
       <figure className="mt-8 rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
         <Quote className="mx-auto size-8 text-accent-600" aria-hidden="true" focusable="false" />
         <blockquote className="mt-4 text-lg text-slate-700 sm:text-xl">

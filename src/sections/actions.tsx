@@ -24,7 +24,15 @@ export function ActionLink({ action, tone = 'primary' }: { action: Action; tone?
   )
 }
 
-export function CallButton({ phone, label, tone = 'outline-light' }: { phone: PhoneNumber; label: string; tone?: Tone }) {
+export function CallButton({
+  phone,
+  label,
+  tone = 'outline-light',
+}: {
+  phone: PhoneNumber
+  label: string
+  tone?: Tone
+}) {
   return (
     <a href={`tel:${phone.e164}`} className={buttonClass(tone)}>
       <Phone className="size-5" aria-hidden="true" focusable="false" />

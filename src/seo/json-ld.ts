@@ -10,5 +10,5 @@ const ESCAPES: Record<string, string> = {
 }
 
 export function jsonLdString(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (ch) => ESCAPES[ch] as string)
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (ch) => ESCAPES[ch]!)
 }

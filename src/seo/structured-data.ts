@@ -121,7 +121,11 @@ export function breadcrumbJsonLd(origin: string, trail: Crumb[]): JsonLd {
   }
 }
 
-export function serviceJsonLd(ctx: JsonLdContext, path: string, data: PageStructuredData & { service: { name: string; serviceType: string } }): JsonLd {
+export function serviceJsonLd(
+  ctx: JsonLdContext,
+  path: string,
+  data: PageStructuredData & { service: { name: string; serviceType: string } },
+): JsonLd {
   return {
     '@context': 'https://schema.org',
     '@type': 'Service',
@@ -134,7 +138,10 @@ export function serviceJsonLd(ctx: JsonLdContext, path: string, data: PageStruct
 }
 
 /** Every JSON-LD block of a page: the business, the breadcrumb trail, and the service if any. */
-export function buildJsonLd(ctx: JsonLdContext, page: { path: string; trail: Crumb[]; structuredData?: PageStructuredData }): JsonLd[] {
+export function buildJsonLd(
+  ctx: JsonLdContext,
+  page: { path: string; trail: Crumb[]; structuredData?: PageStructuredData },
+): JsonLd[] {
   const data = page.structuredData ?? {}
   const blocks = [businessJsonLd(ctx, data), breadcrumbJsonLd(ctx.origin, page.trail)]
   if (data.service) blocks.push(serviceJsonLd(ctx, page.path, { ...data, service: data.service }))

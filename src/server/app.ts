@@ -1,13 +1,15 @@
 // The HTTP surface. Pages and assets take the fast path (http-handler.ts); everything else comes
 // here: redirects, health, the API, and the answers for unknown or broken requests.
 import { randomUUID } from 'node:crypto'
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import type { HttpBindings } from '@hono/node-server'
+import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
 import type { Config } from './env.ts'
 import type { Logger } from './log.ts'
 import { API_CSP, securityHeaders } from './security-headers.ts'
 import { negotiate, type StaticSite } from './static-site.ts'
+import { escapeMarkup } from '../templates/escape.ts'
 import { ERROR_MESSAGE_MARKER } from '../templates/markers.ts'
 
 /** Routes see the Node request (for the client's address) through Hono's bindings. */
@@ -21,16 +23,28 @@ export type AppDeps = {
   site: StaticSite
   /** Extra health checks (the database); the process itself is healthy while it answers. */
   health?: () => Promise<Health['checks']>
+  /**
+   * Whether the asker may read the checks' details (the database kind, what waits to be sent and
+   * since when): a signed-in admin, or this machine. Everyone else learns only the status.
+   */
+  mayReadHealth?: (c: Context<AppEnv>) => Promise<boolean>
   /** Routes added by features (the API), mounted before the fallbacks. */
   routes?: (app: Hono<AppEnv>) => void
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
+/**
+ * The "Unexpected Application Error!" screen (prerendered as /500) showing `message` as text,
+ * with headers whose CSP allows the screen's own inline style and script.
+ */
+export function errorScreen(site: StaticSite, message: string): { html: string; headers: Record<string, string> } {
+  const html = site.errorTemplate.replaceAll(ERROR_MESSAGE_MARKER, escapeMarkup(message))
+  return { html, headers: site.headersOfPage(html) }
+}
 
 /** Paths of the old site that now send visitors home (SPEC §2 route table). */
 export const REDIRECT_HOME = ['/finance', '/finance/*', '/user', '/user/*']
 
-export function createApp({ config, log, site, health, routes }: AppDeps): Hono<AppEnv> {
+export function createApp({ config, log, site, health, mayReadHealth, routes }: AppDeps): Hono<AppEnv> {
   const https = config.publicOrigin.startsWith('https:')
   const apiHeaders = securityHeaders({ https, csp: API_CSP })
   const app = new Hono<AppEnv>()
@@ -41,6 +55,11 @@ export function createApp({ config, log, site, health, routes }: AppDeps): Hono<
     for (const [name, value] of Object.entries(apiHeaders)) if (!c.res.headers.has(name)) c.res.headers.set(name, value)
   })
 
+  // Answers made here (lists of requests, pages rendered at run time) are compressed for the
+  // browsers that take it: 31 KB of inbox JSON is 5 KB over a phone's connection. The prebuilt
+  // files were compressed at build time and never come through here.
+  app.use('*', compress())
+
   // How long the server worked on an API answer, for benchmarks and the browser's dev tools.
   app.use('/api/*', async (c, next) => {
     const started = performance.now()
@@ -49,10 +68,12 @@ export function createApp({ config, log, site, health, routes }: AppDeps): Hono<
   })
 
   // Old addresses: permanent redirects, so browsers and search engines replace them.
-  app.all(REDIRECT_HOME[0] as string, (c) => c.redirect('/', 301))
+  app.all(REDIRECT_HOME[0]!, (c) => c.redirect('/', 301))
   for (const p of REDIRECT_HOME.slice(1)) app.all(p, (c) => c.redirect('/', 301))
 
-  // Health: for load balancers and monitors. 503 when a dependency is down.
+  // Health: for load balancers and monitors. 503 when a dependency is down. The details are for
+  // the owner and this machine only: how many notifications wait, and since when, is nobody
+  // else's business.
   app.get('/healthz', async (c) => {
     let checks: Health['checks'] = {}
     try {
@@ -62,7 +83,12 @@ export function createApp({ config, log, site, health, routes }: AppDeps): Hono<
     }
     const ok = Object.values(checks).every((check) => check.ok)
     c.header('cache-control', 'no-store')
-    return c.json({ status: ok ? 'ok' : 'unhealthy', uptimeSeconds: Math.round(process.uptime()), checks }, ok ? 200 : 503)
+    const status = ok ? 'ok' : 'unhealthy'
+    const details = (await mayReadHealth?.(c).catch(() => false)) ?? false
+    return c.json(
+      details ? { status, uptimeSeconds: Math.round(process.uptime()), checks } : { status },
+      ok ? 200 : 503,
+    )
   })
 
   routes?.(app)
@@ -70,15 +96,19 @@ export function createApp({ config, log, site, health, routes }: AppDeps): Hono<
   // A known page asked with a trailing slash: one canonical address per page.
   app.on(['GET', 'HEAD'], '*', async (c, next) => {
     const p = c.req.path
-    if (p.length > 1 && p.endsWith('/') && site.lookup(p.replace(/\/+$/, ''))) {
+    const page = p.replace(/\/+$/, '')
+    if (p.length > 1 && p.endsWith('/') && (site.lookup(page) ?? site.heldPage(page))) {
       const url = new URL(c.req.url)
-      return c.redirect(p.replace(/\/+$/, '') + url.search, 301)
+      return c.redirect(page + url.search, 301)
     }
     return next()
   })
 
   app.notFound((c) => {
-    if (site.lookup(c.req.path)) {
+    // A page asked with another method. A GET that lands here asked for an address that only
+    // parses to a page's (`/contact/%2e%2e/`, an absolute URI in the request line): not found.
+    const reading = c.req.method === 'GET' || c.req.method === 'HEAD'
+    if (!reading && (site.lookup(c.req.path) ?? site.heldPage(c.req.path))) {
       c.header('allow', 'GET, HEAD')
       return c.json({ success: false, error: 'Method not allowed' }, 405)
     }
@@ -98,9 +128,8 @@ export function createApp({ config, log, site, health, routes }: AppDeps): Hono<
     if (c.req.path.startsWith('/api/')) {
       return c.json({ success: false, error: `Internal server error (reference ${reference})` }, 500)
     }
-    const message = `Internal server error (reference ${reference})`
-    const html = site.errorTemplate.replaceAll(ERROR_MESSAGE_MARKER, escapeHtml(message))
-    return new Response(html, { status: 500, headers: { ...site.pageHeaders, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } })
+    const { html, headers } = errorScreen(site, `Internal server error (reference ${reference})`)
+    return new Response(html, { status: 500, headers: { ...headers, 'cache-control': 'no-store' } })
   })
 
   return app

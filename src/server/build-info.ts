@@ -1,15 +1,27 @@
 // What the build tells the server (dist/build-info.json, written by scripts/postbuild.ts): the
 // business's name and phone and the contact form's copy, so the server's answers say exactly
-// what the pages say, from the same content records.
+// what the pages say, from the same content records; and the data /contact was prerendered with,
+// so the page the server renders for a form's problems is that page (content/ is not read at run
+// time).
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import type { ContactFormBlock } from '../catalogue/types.gen.ts'
+import type { AdminPageData, CataloguePageData } from '../catalogue/page-data.ts'
+import type { ContactFormBlock, Urgency } from '../catalogue/types.gen.ts'
+import type { Office } from './office.ts'
 
 export type BuildInfo = {
   publicOrigin: string
   builtAt: string
   business: { name: string; phone: { display: string; e164: string }; email: string }
+  /** The office's hours in its time zone (content/business.yaml). */
+  office: Office
+  /** What makes a request urgent (content/urgency.yaml). */
+  urgency: Urgency
   contactForm: ContactFormBlock
+  /** pageContext.data of /contact at build time (missing in a build made before the server rendered that page). */
+  contactPageData?: CataloguePageData
+  /** pageContext.data of /admin at build time, for the page the server renders for a signed-in visitor. */
+  adminPageData?: AdminPageData
 }
 
 /** Reads the build info beside the built site (`<dist>/build-info.json` for `<dist>/client`). */

@@ -2,6 +2,7 @@
 // reported, not just the first, so an operator fixes them all in one go. Documented in
 // README.md and .env.example.
 import path from 'node:path'
+import { parseRateLimits, type Window } from './db/rate-limits.ts'
 
 /** The admin password's minimum length, for ADMIN_PASSWORD and `npm run admin:password` alike. */
 export const MIN_PASSWORD_LENGTH = 12
@@ -26,6 +27,9 @@ export type Config = {
   trustProxy: number
   /** The prerendered site (dist/client). */
   distDir: string
+  /** Requests per visitor (CONTACT_RATE_LIMIT) and failed logins per address (LOGIN_RATE_LIMIT). */
+  contactLimits: Window[]
+  loginLimits: Window[]
 }
 
 export type EnvResult = { ok: true; config: Config } | { ok: false; errors: string[] }
@@ -33,7 +37,17 @@ export type EnvResult = { ok: true; config: Config } | { ok: false; errors: stri
 const LOG_LEVELS: LogLevel[] = ['debug', 'info', 'warn', 'error']
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
-export const DEFAULTS = { port: 3000, host: '127.0.0.1', publicOrigin: 'http://localhost:3000', dataDir: './data', distDir: './dist/client' }
+export const DEFAULTS = {
+  /** Per visitor (an IPv4 address, or an IPv6 /64): 5 requests in any 10 minutes, 20 in a day. */
+  contactRateLimit: '5/10m,20/1d',
+  /** Per address: 5 failed logins in any 15 minutes. */
+  loginRateLimit: '5/15m',
+  port: 3000,
+  host: '127.0.0.1',
+  publicOrigin: 'http://localhost:3000',
+  dataDir: './data',
+  distDir: './dist/client',
+}
 
 function blankToUndefined(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value.trim()
@@ -47,11 +61,17 @@ export function parseEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): EnvResult
   const rawPort = get('PORT')
   if (rawPort !== undefined) {
     port = Number(rawPort)
-    if (!/^\d+$/.test(rawPort) || port < 0 || port > 65535) errors.push(`PORT=${rawPort} is not a port number. Use a whole number from 1 to 65535 (0 picks a free port), e.g. PORT=3000.`)
+    if (!/^\d+$/.test(rawPort) || port < 0 || port > 65535)
+      errors.push(
+        `PORT=${rawPort} is not a port number. Use a whole number from 1 to 65535 (0 picks a free port), e.g. PORT=3000.`,
+      )
   }
 
   const host = get('HOST') ?? DEFAULTS.host
-  if (/\s|\//.test(host)) errors.push(`HOST=${host} is not a host name or address. Use e.g. HOST=127.0.0.1 (this machine only) or HOST=0.0.0.0 (all interfaces).`)
+  if (/\s|\//.test(host))
+    errors.push(
+      `HOST=${host} is not a host name or address. Use e.g. HOST=127.0.0.1 (this machine only) or HOST=0.0.0.0 (all interfaces).`,
+    )
 
   let publicOrigin = DEFAULTS.publicOrigin
   const rawOrigin = get('PUBLIC_ORIGIN')
@@ -59,10 +79,13 @@ export function parseEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): EnvResult
     try {
       const url = new URL(rawOrigin)
       if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('protocol')
-      if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash || url.username) throw new Error('path')
+      if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash || url.username)
+        throw new Error('path')
       publicOrigin = url.origin
     } catch {
-      errors.push(`PUBLIC_ORIGIN=${rawOrigin} is not an origin. Write the scheme and host only, with no path, e.g. PUBLIC_ORIGIN=https://www.example.com.`)
+      errors.push(
+        `PUBLIC_ORIGIN=${rawOrigin} is not an origin. Write the scheme and host only, with no path, e.g. PUBLIC_ORIGIN=https://www.example.com.`,
+      )
     }
   }
 
@@ -75,7 +98,9 @@ export function parseEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): EnvResult
         new URL(rawDb)
         database = { kind: 'postgres', url: rawDb }
       } catch {
-        errors.push('DATABASE_URL is not a valid postgres:// URL. Use e.g. DATABASE_URL=postgres://user:password@127.0.0.1:5432/longbar.')
+        errors.push(
+          'DATABASE_URL is not a valid postgres:// URL. Use e.g. DATABASE_URL=postgres://user:password@127.0.0.1:5432/longbar.',
+        )
       }
     } else if (rawDb === ':memory:') {
       database = { kind: 'sqlite', file: ':memory:' }
@@ -84,12 +109,17 @@ export function parseEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): EnvResult
       if (file === '') errors.push('DATABASE_URL=file: needs a path, e.g. DATABASE_URL=file:./data/longbar.sqlite.')
       else database = { kind: 'sqlite', file: file === ':memory:' ? ':memory:' : path.resolve(cwd, file) }
     } else {
-      errors.push('DATABASE_URL must start with postgres://, postgresql:// or file: (or be :memory:). Leave it unset to use SQLite under DATA_DIR.')
+      errors.push(
+        'DATABASE_URL must start with postgres://, postgresql:// or file: (or be :memory:). Leave it unset to use SQLite under DATA_DIR.',
+      )
     }
   }
 
   const adminPassword = env.ADMIN_PASSWORD === undefined || env.ADMIN_PASSWORD === '' ? undefined : env.ADMIN_PASSWORD
-  if (adminPassword !== undefined && adminPassword.length < MIN_PASSWORD_LENGTH) errors.push(`ADMIN_PASSWORD is too short. Use at least ${MIN_PASSWORD_LENGTH} characters (a few random words work well).`)
+  if (adminPassword !== undefined && adminPassword.length < MIN_PASSWORD_LENGTH)
+    errors.push(
+      `ADMIN_PASSWORD is too short. Use at least ${MIN_PASSWORD_LENGTH} characters (a few random words work well).`,
+    )
 
   const smtpUrl = get('SMTP_URL')
   if (smtpUrl !== undefined) {
@@ -97,18 +127,26 @@ export function parseEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): EnvResult
       const url = new URL(smtpUrl)
       if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new Error('protocol')
     } catch {
-      errors.push('SMTP_URL is not a mail server URL. Use e.g. SMTP_URL=smtps://user:password@smtp.example.com:465 or smtp://127.0.0.1:25.')
+      errors.push(
+        'SMTP_URL is not a mail server URL. Use e.g. SMTP_URL=smtps://user:password@smtp.example.com:465 or smtp://127.0.0.1:25.',
+      )
     }
   }
   const notifyEmail = get('NOTIFY_EMAIL')
-  if (notifyEmail !== undefined && !EMAIL.test(notifyEmail)) errors.push(`NOTIFY_EMAIL=${notifyEmail} is not an e-mail address. Use e.g. NOTIFY_EMAIL=office@example.com.`)
-  if (smtpUrl !== undefined && notifyEmail === undefined) errors.push('NOTIFY_EMAIL is missing: SMTP_URL is set, so the server needs the address that receives new requests.')
+  if (notifyEmail !== undefined && !EMAIL.test(notifyEmail))
+    errors.push(`NOTIFY_EMAIL=${notifyEmail} is not an e-mail address. Use e.g. NOTIFY_EMAIL=office@example.com.`)
+  if (smtpUrl !== undefined && notifyEmail === undefined)
+    errors.push('NOTIFY_EMAIL is missing: SMTP_URL is set, so the server needs the address that receives new requests.')
 
   const mailFrom = get('MAIL_FROM')
-  if (mailFrom !== undefined && !EMAIL.test(mailFrom.replace(/^.*<([^>]*)>\s*$/, '$1'))) errors.push(`MAIL_FROM=${mailFrom} is not an e-mail address. Use e.g. MAIL_FROM=website@example.com or MAIL_FROM="Longbar website <website@example.com>".`)
+  if (mailFrom !== undefined && !EMAIL.test(mailFrom.replace(/^.*<([^>]*)>\s*$/, '$1')))
+    errors.push(
+      `MAIL_FROM=${mailFrom} is not an e-mail address. Use e.g. MAIL_FROM=website@example.com or MAIL_FROM="Longbar website <website@example.com>".`,
+    )
 
   const rawLevel = get('LOG_LEVEL') ?? 'info'
-  if (!LOG_LEVELS.includes(rawLevel as LogLevel)) errors.push(`LOG_LEVEL=${rawLevel} is not a log level. Use one of: ${LOG_LEVELS.join(', ')}.`)
+  if (!LOG_LEVELS.includes(rawLevel as LogLevel))
+    errors.push(`LOG_LEVEL=${rawLevel} is not a log level. Use one of: ${LOG_LEVELS.join(', ')}.`)
 
   let trustProxy = 0
   const rawTrust = get('TRUST_PROXY')
@@ -116,14 +154,41 @@ export function parseEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): EnvResult
     if (rawTrust === 'false') trustProxy = 0
     else if (rawTrust === 'true') trustProxy = 1
     else if (/^\d+$/.test(rawTrust) && Number(rawTrust) <= 10) trustProxy = Number(rawTrust)
-    else errors.push(`TRUST_PROXY=${rawTrust} is not valid. Use false (no proxy), true (one proxy) or the number of proxies in front of the server.`)
+    else
+      errors.push(
+        `TRUST_PROXY=${rawTrust} is not valid. Use false (no proxy), true (one proxy) or the number of proxies in front of the server.`,
+      )
   }
 
   const distDir = path.resolve(cwd, get('DIST_DIR') ?? DEFAULTS.distDir)
 
+  const limits = (variable: string, name: string, fallback: string): Window[] => {
+    const parsed = parseRateLimits(name, get(variable) ?? fallback)
+    if (typeof parsed !== 'string') return parsed
+    errors.push(`${variable}=${get(variable)} is not valid: ${parsed}`)
+    return []
+  }
+  const contactLimits = limits('CONTACT_RATE_LIMIT', 'contact', DEFAULTS.contactRateLimit)
+  const loginLimits = limits('LOGIN_RATE_LIMIT', 'login', DEFAULTS.loginRateLimit)
+
   if (errors.length > 0) return { ok: false, errors }
   return {
     ok: true,
-    config: { port, host, publicOrigin, database, dataDir, adminPassword, smtpUrl, notifyEmail, mailFrom, logLevel: rawLevel as LogLevel, trustProxy, distDir },
+    config: {
+      port,
+      host,
+      publicOrigin,
+      database,
+      dataDir,
+      adminPassword,
+      smtpUrl,
+      notifyEmail,
+      mailFrom,
+      logLevel: rawLevel as LogLevel,
+      trustProxy,
+      distDir,
+      contactLimits,
+      loginLimits,
+    },
   }
 }

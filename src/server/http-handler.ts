@@ -19,12 +19,23 @@ export function createRequestHandler({ site, app, log }: { site: StaticSite; app
       const file = site.lookup(path)
       if (file) {
         sendFile(req, res, file)
-        if (logStatic) log.debug('request', { method: req.method, path, status: res.statusCode, ms: +(performance.now() - started).toFixed(2) })
+        if (logStatic)
+          log.debug('request', {
+            method: req.method,
+            path,
+            status: res.statusCode,
+            ms: +(performance.now() - started).toFixed(2),
+          })
         return
       }
     }
     res.on('finish', () => {
-      log.info('request', { method: req.method, path: path.slice(0, 300), status: res.statusCode, ms: +(performance.now() - started).toFixed(2) })
+      log.info('request', {
+        method: req.method,
+        path: path.slice(0, 300),
+        status: res.statusCode,
+        ms: +(performance.now() - started).toFixed(2),
+      })
     })
     void toApp(req, res)
   }

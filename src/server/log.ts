@@ -20,11 +20,22 @@ function serializable(fields: Fields): Fields {
   return out
 }
 
-export function createLogger(level: LogLevel, write: (line: string) => void = (line) => process.stdout.write(line)): Logger {
+export function createLogger(
+  level: LogLevel,
+  write: (line: string) => void = (line) => process.stdout.write(line),
+): Logger {
   const min = RANK[level]
-  const log = (lvl: LogLevel) => (msg: string, fields: Fields = {}) => {
-    if (RANK[lvl] < min) return
-    write(`${JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...serializable(fields) })}\n`)
+  const log =
+    (lvl: LogLevel) =>
+    (msg: string, fields: Fields = {}) => {
+      if (RANK[lvl] < min) return
+      write(`${JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...serializable(fields) })}\n`)
+    }
+  return {
+    debug: log('debug'),
+    info: log('info'),
+    warn: log('warn'),
+    error: log('error'),
+    enabled: (lvl) => RANK[lvl] >= min,
   }
-  return { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error'), enabled: (lvl) => RANK[lvl] >= min }
 }

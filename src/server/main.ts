@@ -11,42 +11,58 @@ import { openDatabase } from './db/client.ts'
 import { migrate } from './db/migrations.ts'
 import { outboxBacklog } from './db/outbox.ts'
 import { pruneRateLimits } from './db/rate-limits.ts'
-import { CONTACT_LIMITS } from './contact/store.ts'
-import { LOGIN_LIMITS } from './auth/throttle.ts'
-import { contactRoutes } from './api/contact.ts'
-import { adminRoutes } from './admin/routes.ts'
+import { contactApi } from './contact/api.ts'
+import { adminApi } from './admin/api.ts'
+import { adminPage } from './admin/page.ts'
+import { adminSession } from './admin/session.ts'
+import { pageRenderer } from './page-render.ts'
+import { officeClock } from './office.ts'
+import { urgencyOf } from '../contact/urgency.ts'
+import { purgeTrash } from './db/changes.ts'
+import { TRASH_DAYS } from '../contact/submission.ts'
 import { applyAdminPasswordFromEnv } from './auth/password.ts'
 import { pruneSessions } from './auth/sessions.ts'
 import { composeNotification } from './mail/notification.ts'
 import { senderAddress, smtpSender } from './mail/transport.ts'
 import { startOutboxWorker, type OutboxWorker } from './mail/worker.ts'
+import { clientAddress, isLoopback } from './request.ts'
 
 // 1. Configuration: refuse to start on any bad variable, and name them all.
 const env = parseEnv(process.env)
 if (!env.ok) {
-  process.stderr.write(`The server cannot start. Fix these environment variables:\n${env.errors.map((e) => `  - ${e}`).join('\n')}\n`)
+  process.stderr.write(
+    `The server cannot start. Fix these environment variables:\n${env.errors.map((e) => `  - ${e}`).join('\n')}\n`,
+  )
   process.exit(1)
 }
 const { config } = env
 const log = createLogger(config.logLevel)
 
-// 2. The prerendered site, in memory: pages are answered without touching the disk. The build
-//    info carries the business facts and form copy the API's answers use.
-const site = loadStaticSite(config.distDir, { https: config.publicOrigin.startsWith('https:') })
+// 2. The prerendered site, in memory: pages are answered without touching the disk (but /admin,
+//    whose answer depends on the session). The build info carries the business facts and form
+//    copy the API's answers use; pages that depend on a request are rendered from the build.
+const site = loadStaticSite(config.distDir, { https: config.publicOrigin.startsWith('https:'), held: ['/admin'] })
 const build = loadBuildInfo(config.distDir)
+const renderer = pageRenderer(site)
 
 // 3. Storage: open it and bring its tables up to date before taking any request.
 const db = openDatabase(config.database)
 try {
-  const { results = [] } = await migrate(db)
+  const { results = [], viewIndexes } = await migrate(db)
   for (const m of results) log.info('migration applied', { name: m.migrationName, status: m.status })
+  for (const name of viewIndexes.created) log.info('inbox view index built', { name })
+  for (const name of viewIndexes.dropped) log.info('inbox view index dropped', { name })
   // The admin password: ADMIN_PASSWORD (hashed; never stored in clear) or the one stored before.
   const password = await applyAdminPasswordFromEnv(db, config.adminPassword)
   if (password === 'set') log.info('admin password set from ADMIN_PASSWORD', {})
-  if (password === 'missing') log.warn('no admin password yet: set ADMIN_PASSWORD or run `npm run admin:password`; /admin refuses every login until then', {})
+  if (password === 'missing')
+    log.warn(
+      'no admin password yet: set ADMIN_PASSWORD or run `npm run admin:password`; /admin refuses every login until then',
+      {},
+    )
 } catch (error) {
   log.error('the database cannot be prepared', { database: config.database.kind, error })
-  await db.close().catch(() => {})
+  await db.close().catch(() => undefined)
   process.exit(1)
 }
 
@@ -55,12 +71,18 @@ let worker: OutboxWorker | undefined
 let mailer: ReturnType<typeof smtpSender> | undefined
 if (config.smtpUrl && config.notifyEmail) {
   mailer = smtpSender(config.smtpUrl)
-  const from = senderAddress({ mailFrom: config.mailFrom, smtpUrl: config.smtpUrl, notifyEmail: config.notifyEmail, company: build.business.name })
+  const from = senderAddress({
+    mailFrom: config.mailFrom,
+    smtpUrl: config.smtpUrl,
+    notifyEmail: config.notifyEmail,
+    company: build.business.name,
+  })
   const to = config.notifyEmail
   worker = startOutboxWorker({
     db,
     send: mailer.send,
-    compose: (submission) => composeNotification(submission, { company: build.business.name, publicOrigin: config.publicOrigin, from, to }),
+    compose: (submission) =>
+      composeNotification(submission, { company: build.business.name, publicOrigin: config.publicOrigin, from, to }),
     log,
   })
 } else {
@@ -69,37 +91,85 @@ if (config.smtpUrl && config.notifyEmail) {
 
 // 5. Housekeeping: old rate-limit windows and ended sessions are of no use. A sliding window
 // also reads the window before the current one, so counters live two of the longest windows.
-const rateLimitKeepMs = 2 * Math.max(...[...CONTACT_LIMITS, ...LOGIN_LIMITS].map((w) => w.windowMs))
+const rateLimitKeepMs = 2 * Math.max(...[...config.contactLimits, ...config.loginLimits].map((w) => w.windowMs))
+// Requests in the trash for TRASH_DAYS are deleted for good.
+const clock = officeClock(build.office)
+const housekeeping = async () => {
+  await Promise.all([pruneRateLimits(db.k, Date.now() - rateLimitKeepMs), pruneSessions(db)])
+  const purged = await purgeTrash(db, new Date(Date.now() - TRASH_DAYS * 24 * 60 * 60_000).toISOString())
+  if (purged > 0) log.info('trash purged', { requests: purged, olderThanDays: TRASH_DAYS })
+}
 const prune = setInterval(() => {
-  Promise.all([pruneRateLimits(db.k, Date.now() - rateLimitKeepMs), pruneSessions(db)]).catch((error: unknown) =>
-    log.warn('housekeeping failed', { error: (error as Error).message }),
-  )
+  housekeeping().catch((error: unknown) => log.warn('housekeeping failed', { error: (error as Error).message }))
 }, 15 * 60_000)
 prune.unref()
 
 // 6. The HTTP surface: fast path for files, the app for everything else.
+const session = adminSession({
+  db,
+  log,
+  publicOrigin: config.publicOrigin,
+  trustProxy: config.trustProxy,
+  loginLimits: config.loginLimits,
+})
 const app = createApp({
   config,
   log,
   site,
+  mayReadHealth: async (c) => isLoopback(clientAddress(c, config.trustProxy)) || (await session.isSignedIn(c)),
   health: async () => {
     try {
       // One query answers both: is the database there, and what waits to be sent.
       const backlog = await outboxBacklog(db)
       return {
         database: { ok: true, detail: db.kind },
-        notifications: { ok: true, detail: `${backlog.pending} waiting${worker ? '' : ' (SMTP_URL not set)'}${backlog.oldest ? `, oldest since ${backlog.oldest}` : ''}` },
+        notifications: {
+          ok: true,
+          detail: `${backlog.pending} waiting${worker ? '' : ' (SMTP_URL not set)'}${backlog.oldest ? `, oldest since ${backlog.oldest}` : ''}`,
+        },
       }
     } catch (error) {
       return { database: { ok: false, detail: `${db.kind}: ${(error as Error).message}` } }
     }
   },
   routes: (app) => {
-    contactRoutes({ db, log, site, build, trustProxy: config.trustProxy, onNotificationQueued: () => worker?.kick() })(app)
-    adminRoutes({ db, log, publicOrigin: config.publicOrigin, trustProxy: config.trustProxy, onNotificationQueued: () => worker?.kick() })(app)
+    app.route(
+      '/api/contact',
+      contactApi({
+        db,
+        log,
+        site,
+        renderer,
+        build,
+        trustProxy: config.trustProxy,
+        limits: config.contactLimits,
+        triage: (message, at) => ({ urgency: urgencyOf(message, build.urgency), afterHours: clock.closedAt(at) }),
+        onNotificationQueued: () => worker?.kick(),
+      }),
+    )
+    app.route(
+      '/api/admin',
+      adminApi({
+        db,
+        log,
+        publicOrigin: config.publicOrigin,
+        trustProxy: config.trustProxy,
+        office: build.office,
+        clock,
+        session,
+        onNotificationQueued: () => worker?.kick(),
+      }),
+    )
+    app.route(
+      '/admin',
+      adminPage({ log, site, renderer, pageData: build.adminPageData, publicOrigin: config.publicOrigin, session }),
+    )
   },
 })
-const server = createServer({ keepAliveTimeout: 5_000, requestTimeout: 30_000, headersTimeout: 20_000 }, createRequestHandler({ site, app, log }))
+const server = createServer(
+  { keepAliveTimeout: 5_000, requestTimeout: 30_000, headersTimeout: 20_000 },
+  createRequestHandler({ site, app, log }),
+)
 
 // 7. Shutdown: on SIGTERM/SIGINT finish in-flight requests, let the worker finish its send, close the database.
 drainOnSignals(server, log, async () => {
@@ -112,5 +182,11 @@ drainOnSignals(server, log, async () => {
 server.listen(config.port, config.host, () => {
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
-  log.info('listening', { url: `http://${config.host}:${port}`, publicOrigin: config.publicOrigin, pages: site.fileCount, database: db.kind, pid: process.pid })
+  log.info('listening', {
+    url: `http://${config.host}:${port}`,
+    publicOrigin: config.publicOrigin,
+    pages: site.fileCount,
+    database: db.kind,
+    pid: process.pid,
+  })
 })

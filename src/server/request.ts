@@ -1,5 +1,6 @@
 // What the API routes read off a request, the same way everywhere: the visitor's address, the
-// body's media type, and the body-size limit.
+// body's media type, the body-size limit, and the body itself as a plain object.
+import { isIP } from 'node:net'
 import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { AppEnv } from './app.ts'
@@ -20,14 +21,43 @@ export function clientAddress(c: Context<AppEnv>, trustProxy: number): string {
   return chain[Math.max(0, chain.length - 1 - trustProxy)] ?? socketAddress
 }
 
+/**
+ * What the rate limits count a visitor by: an IPv4 address as it is, an IPv6 address by its /64
+ * (one household or phone gets a whole /64 and can pick a fresh address in it at will).
+ */
+export function rateLimitKey(address: string): string {
+  const v4 = /^(?:::ffff:)?(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address)
+  if (v4) return v4[1]!
+  if (isIP(address) !== 6) return address.slice(0, 100)
+  const [head = '', tail = ''] = address.toLowerCase().split('%')[0]!.split('::')
+  const front = head ? head.split(':') : []
+  const back = tail ? tail.split(':') : []
+  const groups = address.includes('::')
+    ? [...front, ...Array<string>(8 - front.length - back.length).fill('0'), ...back]
+    : front
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`
+}
+
+/** Whether an address is this machine's own (127.0.0.0/8, ::1, or IPv4 127.x written as IPv6). */
+export function isLoopback(address: string): boolean {
+  return address === '::1' || /^(?:::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/i.test(address)
+}
+
 /** The body's media type, lower case, without parameters ('' when there is none). */
-export const mediaType = (c: Context<AppEnv>): string => (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
+export const mediaType = (c: Context<AppEnv>): string =>
+  (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
 
 /**
  * Refuses a body over `maxSize` bytes with `tooLarge`'s answer. The rest of such a body is never
  * read, so the connection is closed after the answer: no client reuses it half-read.
  */
-export function limitBody(maxSize: number, tooLarge: (c: Context<AppEnv>) => Response): MiddlewareHandler<AppEnv> {
+export function limitBody(
+  maxSize: number,
+  tooLarge: (c: Context<AppEnv>) => Response | Promise<Response>,
+): MiddlewareHandler<AppEnv> {
   return bodyLimit({
     maxSize,
     onError: (c) => {
@@ -35,4 +65,23 @@ export function limitBody(maxSize: number, tooLarge: (c: Context<AppEnv>) => Res
       return tooLarge(c as Context<AppEnv>)
     },
   })
+}
+
+/** Keys that would reach an object's prototype instead of being a field of it. */
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
+
+/**
+ * JSON text as plain data, without the keys that reach a prototype: `{"__proto__": {…}}` would
+ * otherwise give the parsed object a prototype whose fields no own-field check (trimming,
+ * validation) sees.
+ */
+export function parseJson(text: string): unknown {
+  return JSON.parse(text, (key, value: unknown) => (PROTOTYPE_KEYS.has(key) ? undefined : value))
+}
+
+/** A form's fields as a plain object (the first value of each name), prototype keys left out. */
+export function formFields(entries: Iterable<[string, unknown]>): Record<string, unknown> {
+  const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>
+  for (const [key, value] of entries) if (!PROTOTYPE_KEYS.has(key) && !Object.hasOwn(out, key)) out[key] = value
+  return out
 }

@@ -4,7 +4,11 @@
 /** The maps service that location pages embed; the only frame source allowed. */
 export const MAP_FRAME_SOURCES = ['https://www.google.com', 'https://maps.google.com']
 
-export function contentSecurityPolicy({ scriptHashes = [] as string[], styleHashes = [] as string[], https = false } = {}): string {
+export function contentSecurityPolicy({
+  scriptHashes = [] as string[],
+  styleHashes = [] as string[],
+  https = false,
+} = {}): string {
   return [
     "default-src 'self'",
     `script-src 'self'${scriptHashes.map((h) => ` '${h}'`).join('')}`,

@@ -19,15 +19,17 @@ export function drainOnSignals(server: Server, log: Logger, closeResources: () =
       server.closeAllConnections()
     }, DRAIN_LIMIT_MS)
     force.unref()
-    server.close(async () => {
-      try {
-        await closeResources()
-        log.info('stopped')
-        process.exit(0)
-      } catch (error) {
-        log.error('error while closing', { error })
-        process.exit(1)
-      }
+    server.close(() => {
+      closeResources().then(
+        () => {
+          log.info('stopped')
+          process.exit(0)
+        },
+        (error: unknown) => {
+          log.error('error while closing', { error })
+          process.exit(1)
+        },
+      )
     })
     // Keep-alive connections with no request in flight would hold close() open.
     server.closeIdleConnections()

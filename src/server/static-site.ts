@@ -44,16 +44,28 @@ export type StaticSite = {
   notFound: StaticFile
   /** The "Unexpected Application Error!" page with a marker where the message goes. */
   errorTemplate: string
-  /** Security headers of a page, for responses built elsewhere (the 500 page). */
-  pageHeaders: Record<string, string>
+  /**
+   * The type and security headers of a page put together at run time (the 500 screen, /contact
+   * with a form's problems): its CSP allows its own inline <style> and <script>, as each
+   * prerendered page's does.
+   */
+  headersOfPage(html: string): Record<string, string>
+  /** The folder the site was loaded from (dist/client). */
+  dir: string
+  /**
+   * A prerendered page kept off the fast path because a route of the app answers its address
+   * (/admin, which depends on the session): the route sends it when it fits.
+   */
+  heldPage(urlPath: string): StaticFile | undefined
   fileCount: number
 }
 
-function listFiles(dir: string, prefix = ''): string[] {
-  return readdirSync(path.join(dir, prefix), { withFileTypes: true }).flatMap((e) => {
-    const rel = prefix ? `${prefix}/${e.name}` : e.name
-    return e.isDirectory() ? listFiles(dir, rel) : [rel]
-  })
+/** Every file under `dir`, as paths relative to it with `/` between folders, sorted. */
+export function filesIn(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .sort()
 }
 
 /** The URL a file answers at: `about/index.html` → `/about`, `index.html` → `/`. */
@@ -83,22 +95,35 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes
 }
 
+/** A page's security headers, its CSP allowing exactly its own inline scripts and styles by hash. */
+function pageSecurityHeaders(html: string, https: boolean): Record<string, string> {
+  return securityHeaders({
+    https,
+    csp: contentSecurityPolicy({ https, scriptHashes: inlineScriptHashes(html), styleHashes: inlineStyleHashes(html) }),
+  })
+}
+
 function cacheControlOf(rel: string): string {
   if (rel.startsWith('assets/')) return IMMUTABLE
   if (rel.endsWith('.html') || rel.endsWith('.pageContext.json')) return REVALIDATE
   return SHORT
 }
 
-export function loadStaticSite(dir: string, { https = false } = {}): StaticSite {
+export function loadStaticSite(
+  dir: string,
+  { https = false, held = [] as string[] }: { https?: boolean; held?: string[] } = {},
+): StaticSite {
   if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) {
     throw new Error(`The built site is missing: ${dir} does not exist. Run \`npm run build\` first.`)
   }
-  const all = listFiles(dir)
+  const all = filesIn(dir)
   const present = new Set(all)
   const byUrl = new Map<string, StaticFile>()
+  const heldPages = new Map<string, StaticFile>()
   let notFound: StaticFile | undefined
   let errorTemplate: string | undefined
-  const pageHeaders = securityHeaders({ https, csp: contentSecurityPolicy({ https }) })
+  // Files other than pages run no inline code: the plain policy.
+  const fileHeaders = securityHeaders({ https, csp: contentSecurityPolicy({ https }) })
 
   for (const rel of all) {
     if (rel.endsWith('.br') || rel.endsWith('.gz')) continue
@@ -106,12 +131,10 @@ export function loadStaticSite(dir: string, { https = false } = {}): StaticSite 
     const body = readFileSync(path.join(dir, rel))
     const isHtml = ext === '.html'
     const hash = createHash('sha256').update(body).digest('base64url').slice(0, 22)
-    const text = isHtml ? body.toString('utf8') : ''
-    const csp = contentSecurityPolicy({ https, scriptHashes: isHtml ? inlineScriptHashes(text) : [], styleHashes: isHtml ? inlineStyleHashes(text) : [] })
     const base = {
       'content-type': TYPES[ext] ?? 'application/octet-stream',
       'cache-control': cacheControlOf(rel),
-      ...securityHeaders({ https, csp }),
+      ...(isHtml ? pageSecurityHeaders(body.toString('utf8'), https) : fileHeaders),
     }
     const variant = (encoding: Encoding, data: Buffer): Variant => ({
       body: data,
@@ -130,14 +153,25 @@ export function loadStaticSite(dir: string, { https = false } = {}): StaticSite 
     if (rel === '404.html') notFound = file
     else if (rel === '500/index.html' || rel === '500/index.pageContext.json') {
       if (isHtml) errorTemplate = body.toString('utf8')
-    } else byUrl.set(file.urlPath, file)
+    } else (held.includes(file.urlPath) ? heldPages : byUrl).set(file.urlPath, file)
   }
   if (!notFound) throw new Error(`${dir}/404.html is missing: the build did not prerender the error page.`)
   if (!errorTemplate) throw new Error(`${dir}/500/index.html is missing: the build did not prerender the error screen.`)
-  return { lookup: (p) => byUrl.get(p), notFound, errorTemplate, pageHeaders, fileCount: byUrl.size }
+  return {
+    lookup: (p) => byUrl.get(p),
+    notFound,
+    errorTemplate,
+    headersOfPage: (html) => ({ 'content-type': TYPES['.html']!, ...pageSecurityHeaders(html, https) }),
+    dir,
+    heldPage: (p) => heldPages.get(p),
+    fileCount: byUrl.size,
+  }
 }
 
-const ACCEPTS = { br: /(?:^|,)\s*br\s*(?:;\s*q\s*=\s*([0-9.]+))?\s*(?:,|$)/i, gzip: /(?:^|,)\s*gzip\s*(?:;\s*q\s*=\s*([0-9.]+))?\s*(?:,|$)/i }
+const ACCEPTS = {
+  br: /(?:^|,)\s*br\s*(?:;\s*q\s*=\s*([0-9.]+))?\s*(?:,|$)/i,
+  gzip: /(?:^|,)\s*gzip\s*(?:;\s*q\s*=\s*([0-9.]+))?\s*(?:,|$)/i,
+}
 /** What an Accept-Encoding header allows; browsers send a handful of distinct headers, so remember them. */
 const accepted = new Map<string, { br: boolean; gzip: boolean }>()
 
@@ -173,8 +207,8 @@ function notModified(req: IncomingMessage, etag: string): boolean {
 
 /** Writes a file to a response; the fast path for pages and assets (no framework in between). */
 export function sendFile(req: IncomingMessage, res: ServerResponse, file: StaticFile, status = 200): void {
-  const variant = negotiate(file, req.headers['accept-encoding'] as string | undefined)
-  if (status === 200 && notModified(req, variant.headers.etag as string)) {
+  const variant = negotiate(file, req.headers['accept-encoding'])
+  if (status === 200 && notModified(req, variant.headers.etag!)) {
     const { 'content-length': _len, 'content-encoding': _enc, ...headers } = variant.headers
     res.writeHead(304, headers)
     res.end()

@@ -24,9 +24,24 @@ export function AreaTemplate({ page, business, trail }: TemplateProps<LocalityPa
       <Hero hero={page.hero} phone={phone} />
       <Bands
         bands={[
-          (tone) => <AreaList id="intro" intro={page.intro} tone={tone} aside={<EmergencyBox emergency={business.emergency} phone={phone} />} />,
+          (tone) => (
+            <AreaList
+              id="intro"
+              intro={page.intro}
+              tone={tone}
+              aside={<EmergencyBox emergency={business.emergency} phone={phone} />}
+            />
+          ),
           hours && ((tone) => <ServiceHours id="hours" hours={hours} business={business} tone={tone} />),
-          (tone) => <CardGrid id="services" grid={services} phone={phone} columns={services.cards.length === 4 ? 2 : 3} tone={tone} />,
+          (tone) => (
+            <CardGrid
+              id="services"
+              grid={services}
+              phone={phone}
+              columns={services.cards.length === 4 ? 2 : 3}
+              tone={tone}
+            />
+          ),
           reasons && ((tone) => <CardGrid id="reasons" grid={reasons} phone={phone} columns={4} tone={tone} />),
           testimonial && ((tone) => <Testimonial id="testimonial" testimonial={testimonial} tone={tone} />),
           map && ((tone) => <MapEmbed id="map" map={map} tone={tone} />),

@@ -1,17 +1,23 @@
 import type { ContactPage } from '../catalogue/types.gen.ts'
+import type { ContactFormState } from '../contact/form-state.ts'
 import type { TemplateProps } from './types.ts'
 import { ContactDetails } from '../sections/ContactDetails.tsx'
 import { ContactForm } from '../sections/ContactForm.tsx'
 import { EmergencyBox } from '../sections/EmergencyBox.tsx'
 import { Hero } from '../sections/Hero.tsx'
 
-export function ContactTemplate({ page, business }: TemplateProps<ContactPage>) {
+/** `formState`: given when the server renders the page for a form sent without JavaScript that has problems. */
+export function ContactTemplate({
+  page,
+  business,
+  formState,
+}: TemplateProps<ContactPage> & { formState?: ContactFormState | undefined }) {
   return (
     <>
       <Hero hero={page.hero} phone={business.phone} />
       <div className="bg-slate-50">
         <div className="container-page grid gap-8 py-12 sm:py-16 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-          <ContactForm form={page.form} path={page.path} />
+          <ContactForm form={page.form} path={page.path} {...(formState ? { state: formState } : {})} />
           <div className="space-y-8">
             <ContactDetails details={page.details} business={business} />
             <EmergencyBox emergency={business.emergency} phone={business.phone} />

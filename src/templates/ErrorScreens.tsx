@@ -18,7 +18,10 @@ function ScreenActions({ homeLabel, callLabel, phone }: { homeLabel: string; cal
 export function NotFoundScreen({ site, phone }: { site: Site; phone: PhoneNumber }) {
   const t = site.notFound
   return (
-    <section className="container-page flex min-h-[60vh] flex-col items-center justify-center py-20 text-center" aria-labelledby="page-title">
+    <section
+      className="container-page flex min-h-[60vh] flex-col items-center justify-center py-20 text-center"
+      aria-labelledby="page-title"
+    >
       <p className="text-7xl font-extrabold text-brand-700" aria-hidden="true">
         {t.code}
       </p>
@@ -35,11 +38,17 @@ export function NotFoundScreen({ site, phone }: { site: Site; phone: PhoneNumber
 export function UnexpectedErrorScreen({ site, phone, message }: { site: Site; phone: PhoneNumber; message: string }) {
   const t = site.unexpectedError
   return (
-    <section className="container-page flex min-h-[60vh] flex-col items-center justify-center py-20 text-center" aria-labelledby="page-title">
+    <section
+      className="container-page flex min-h-[60vh] flex-col items-center justify-center py-20 text-center"
+      aria-labelledby="page-title"
+    >
       <h1 id="page-title" className="text-3xl font-bold text-brand-900">
         {t.title}
       </h1>
-      <pre className="mt-6 max-w-2xl rounded-lg bg-slate-100 px-4 py-3 text-left whitespace-pre-wrap text-slate-800" data-error-message="">
+      <pre
+        className="mt-6 max-w-2xl rounded-lg bg-slate-100 px-4 py-3 text-left whitespace-pre-wrap text-slate-800"
+        data-error-message=""
+      >
         {message}
       </pre>
       <p className="mt-6 max-w-xl text-lg text-slate-600">{t.text}</p>

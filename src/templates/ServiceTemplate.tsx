@@ -22,14 +22,20 @@ export function ServiceTemplate({ page, business, trail }: TemplateProps<Service
   return (
     <>
       <Breadcrumbs trail={trail} />
-      <Hero hero={page.hero} phone={phone} aside={page.emergencyBox && <EmergencyBox emergency={business.emergency} phone={phone} />} />
+      <Hero
+        hero={page.hero}
+        phone={phone}
+        aside={page.emergencyBox && <EmergencyBox emergency={business.emergency} phone={phone} />}
+      />
       <Prose id="intro" heading={intro.heading} paragraphs={intro.paragraphs} />
       {keyFigures && <KeyFigures id="key-figures" figures={keyFigures} />}
       <Bands
         first="muted"
         bands={[
           offerings && ((tone) => <CardGrid id="offerings" grid={offerings} phone={phone} tone={tone} />),
-          ...checklists.map((list, i) => (tone: BandTone) => <Checklist id={`list-${i + 1}`} list={list} tone={tone} />),
+          ...checklists.map((list, i) => (tone: BandTone) => (
+            <Checklist id={`list-${i + 1}`} list={list} tone={tone} />
+          )),
           timeline && ((tone) => <Timeline id="timeline" timeline={timeline} tone={tone} />),
           related && ((tone) => <RelatedLinks id="related" related={related} tone={tone} />),
         ]}

@@ -6,7 +6,8 @@
 import type { Page, Route } from '@playwright/test'
 import { DESKTOP, expect, expectNoAxeViolations, PHONE, test } from './fixtures.ts'
 
-const SUCCESS_TEXT = 'Thanks for contacting Longbar Heating & Cooling! A technician will reach out shortly to confirm your appointment or answer your question.'
+const SUCCESS_TEXT =
+  'Thanks for contacting Longbar Heating & Cooling! A technician will reach out shortly to confirm your appointment or answer your question.'
 const FAILURE_TEXT = 'Failed to send message. Please try again or call us directly.'
 const NAME_PROBLEM = 'Please enter your name.'
 /**
@@ -15,7 +16,13 @@ const NAME_PROBLEM = 'Please enter your name.'
  */
 const FAILED_SEND = [/^Contact form:|Failed to load resource/]
 
-const VALUES = { name: 'Dana Whitaker', phone: '(410) 555-0199', email: 'dana@example.com', service: 'heating-repair', message: 'The furnace blows cold air since this morning.' }
+const VALUES = {
+  name: 'Dana Whitaker',
+  phone: '(410) 555-0199',
+  email: 'dana@example.com',
+  service: 'heating-repair',
+  message: 'The furnace blows cold air since this morning.',
+}
 
 const form = (page: Page) => page.getByRole('region', { name: 'Request Service' })
 const field = {
@@ -52,13 +59,17 @@ async function expectValues(page: Page, values: typeof VALUES | 'empty') {
 
 /** Answers POST /api/contact from the test instead of the server. */
 async function answerSends(page: Page, answer: (route: Route) => Promise<void>) {
-  await page.route('**/api/contact', (route) => (route.request().method() === 'POST' ? answer(route) : route.continue()))
+  await page.route('**/api/contact', (route) =>
+    route.request().method() === 'POST' ? answer(route) : route.continue(),
+  )
 }
 
 test.describe('with JavaScript', () => {
   test.use({ viewport: PHONE })
 
-  test('sends: the button reads "Sending..." and is disabled, then "Message Sent!" and every field is cleared', async ({ page }) => {
+  test('sends: the button reads "Sending..." and is disabled, then "Message Sent!" and every field is cleared', async ({
+    page,
+  }) => {
     await open(page)
     let release!: () => void
     const held = new Promise<void>((resolve) => (release = resolve))
@@ -124,7 +135,11 @@ test.describe('with JavaScript', () => {
     const order: (string | null)[] = []
     for (let i = 0; i < 5; i++) {
       await page.keyboard.press('Tab')
-      order.push(await page.evaluate(() => document.activeElement?.getAttribute('name') ?? document.activeElement?.textContent ?? null))
+      order.push(
+        await page.evaluate(
+          () => document.activeElement?.getAttribute('name') ?? document.activeElement?.textContent ?? null,
+        ),
+      )
     }
     expect(order).toEqual(['phone', 'email', 'service', 'message', 'Send Message'])
   })
@@ -137,7 +152,9 @@ test.describe('with JavaScript, when sending fails', () => {
     const logged: string[] = []
     page.on('console', (msg) => msg.type() === 'error' && logged.push(msg.text()))
     await open(page)
-    await answerSends(page, (route) => route.fulfill({ status: 500, json: { success: false, error: 'Internal server error (reference 1234abcd)' } }))
+    await answerSends(page, (route) =>
+      route.fulfill({ status: 500, json: { success: false, error: 'Internal server error (reference 1234abcd)' } }),
+    )
     await fillIn(page)
     await sendButton(page).click()
 
@@ -150,10 +167,14 @@ test.describe('with JavaScript, when sending fails', () => {
     expect(logged.filter((line) => line.startsWith('Contact form:'))).toHaveLength(1)
   })
 
-  test('a network failure and an answer without success: the same "Error" toast, closed by its button or Escape', async ({ page }) => {
+  test('a network failure and an answer without success: the same "Error" toast, closed by its button or Escape', async ({
+    page,
+  }) => {
     await open(page)
     let attempt = 0
-    await answerSends(page, (route) => (++attempt === 1 ? route.abort('connectionreset') : route.fulfill({ status: 200, json: { success: false } })))
+    await answerSends(page, (route) =>
+      ++attempt === 1 ? route.abort('connectionreset') : route.fulfill({ status: 200, json: { success: false } }),
+    )
     await fillIn(page)
 
     await sendButton(page).click()
@@ -171,16 +192,25 @@ test.describe('with JavaScript, when sending fails', () => {
     await expectValues(page, VALUES)
   })
 
-  test("rate limited: the toast also gives the server's message with the phone number", async ({ page }) => {
+  test("rate limited: the toast also gives the server's message, its phone number a link to call", async ({ page }) => {
     await open(page)
-    const error = "You've sent several requests in a short time. Please call us at (410) 555-0142 and we'll help you right away."
-    await answerSends(page, (route) => route.fulfill({ status: 429, headers: { 'retry-after': '600' }, json: { success: false, error } }))
+    const error =
+      "We've received many requests from your network in a short time. Please call us at (410) 555-0142 and we'll help you right away."
+    await answerSends(page, (route) =>
+      route.fulfill({ status: 429, headers: { 'retry-after': '600' }, json: { success: false, error } }),
+    )
     await fillIn(page)
     await sendButton(page).click()
     await expect(page.getByRole('alert')).toContainText(`Error${FAILURE_TEXT}${error}`)
+    await expect(page.getByRole('alert').getByRole('link', { name: '(410) 555-0142' })).toHaveAttribute(
+      'href',
+      'tel:+14105550142',
+    )
   })
 
-  test('the server names a field: its problem is shown under it, the field is marked invalid and takes the focus', async ({ page }) => {
+  test('the server names a field: its problem is shown under it, the field is marked invalid and takes the focus', async ({
+    page,
+  }) => {
     await open(page)
     // Only spaces: the browser's `required` lets it through, the server does not.
     await fillIn(page, { ...VALUES, name: '   ' })
@@ -204,7 +234,11 @@ test.describe('with JavaScript, when sending fails', () => {
 })
 
 test.describe('without JavaScript', () => {
-  test.use({ viewport: PHONE, javaScriptEnabled: false, allowConsoleErrors: [/Failed to load resource: the server responded with a status of 400/] })
+  test.use({
+    viewport: PHONE,
+    javaScriptEnabled: false,
+    allowConsoleErrors: [/Failed to load resource: the server responded with a status of 400/],
+  })
 
   test('a send lands on /contact/sent with the confirmation', async ({ page }) => {
     await page.goto('/contact')
@@ -213,7 +247,10 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/\/contact\/sent$/)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Message Sent!')
     await expect(page.getByText(SUCCESS_TEXT)).toBeVisible()
-    await expect(page.getByRole('main').getByRole('link', { name: 'Call (410) 555-0142' })).toHaveAttribute('href', 'tel:+14105550142')
+    await expect(page.getByRole('main').getByRole('link', { name: 'Call (410) 555-0142' })).toHaveAttribute(
+      'href',
+      'tel:+14105550142',
+    )
     await expect(page.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/')
     await expect(page).toHaveTitle('Message Sent | Longbar Heating & Cooling')
   })
@@ -268,7 +305,9 @@ for (const [size, viewport] of Object.entries({ phone: PHONE, desktop: DESKTOP }
       test.use({ allowConsoleErrors: FAILED_SEND })
       test('no violations with the error toast and a field problem shown', async ({ page }) => {
         await open(page)
-        await answerSends(page, (route) => route.fulfill({ status: 400, json: { success: false, error: NAME_PROBLEM, fields: { name: NAME_PROBLEM } } }))
+        await answerSends(page, (route) =>
+          route.fulfill({ status: 400, json: { success: false, error: NAME_PROBLEM, fields: { name: NAME_PROBLEM } } }),
+        )
         await fillIn(page, { name: 'Dana', phone: '4105550199' })
         await sendButton(page).click()
         await expect(page.getByRole('alert')).toContainText(FAILURE_TEXT)

@@ -1,9 +1,16 @@
+import { AC_DETAILS, HEATING_DETAILS } from '../helpers/spec.ts'
 import { test, expect, expectNoAxeViolations, PHONE, DESKTOP } from './fixtures.ts'
 
-const HEATING = ['Furnace Repair', 'Furnace Replacement', 'Heat Pump Repair', 'Heat Pump Replacement', 'HVAC Maintenance', 'Geothermal']
-const HEATING_PATHS = ['/furnace-repair', '/furnace-replacement', '/heat-pump-repair', '/heat-pump-replacement', '/hvac-maintenance', '/geothermal']
+const HEATING = [
+  'Furnace Repair',
+  'Furnace Replacement',
+  'Heat Pump Repair',
+  'Heat Pump Replacement',
+  'HVAC Maintenance',
+  'Geothermal',
+]
 const AC = ['AC Repair', 'AC Replacement', 'HVAC Maintenance', 'Geothermal']
-const AC_PATHS = ['/ac-repair', '/ac-replacement', '/hvac-maintenance', '/geothermal']
+const AC_PATHS = [...AC_DETAILS, '/hvac-maintenance', '/geothermal']
 const MENU = ['HOME', 'ABOUT', 'HEATING', 'AIR CONDITIONING', 'SERVICE AREAS', 'CONTACT']
 
 test.describe('header on a desktop', () => {
@@ -14,8 +21,14 @@ test.describe('header on a desktop', () => {
     const nav = page.getByRole('navigation', { name: 'Main' })
     await expect(nav.locator('.nav-link')).toHaveText(MENU)
     await expect(page.getByRole('link', { name: 'Longbar Heating & Cooling, home' })).toHaveAttribute('href', '/')
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Call (410) 555-0142' })).toHaveAttribute('href', 'tel:+14105550142')
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Contact Us' }).first()).toHaveAttribute('href', '/contact')
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Call (410) 555-0142' })).toHaveAttribute(
+      'href',
+      'tel:+14105550142',
+    )
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Contact Us' }).first()).toHaveAttribute(
+      'href',
+      '/contact',
+    )
   })
 
   test('marks the current page in the menu', async ({ page }) => {
@@ -36,7 +49,9 @@ test.describe('header on a desktop', () => {
     await page.getByRole('link', { name: 'HEATING', exact: true }).hover()
     await expect(heating).toBeVisible()
     await expect(heating.getByRole('link')).toHaveText(HEATING)
-    expect(await heating.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(HEATING_PATHS)
+    expect(await heating.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(
+      HEATING_DETAILS,
+    )
     await page.getByRole('link', { name: 'AIR CONDITIONING', exact: true }).hover()
     await expect(heating).toBeHidden()
     await expect(ac).toBeVisible()
@@ -64,7 +79,11 @@ test.describe('header on a desktop', () => {
   })
 
   test('opens and closes a dropdown with a tap on its button, for touch screens', async ({ browser }) => {
-    const context = await browser.newContext({ viewport: { width: 1180, height: 820 }, hasTouch: true, baseURL: test.info().project.use.baseURL! })
+    const context = await browser.newContext({
+      viewport: { width: 1180, height: 820 },
+      hasTouch: true,
+      baseURL: test.info().project.use.baseURL!,
+    })
     const page = await context.newPage()
     await page.goto('/')
     await expect(page.locator('html')).toHaveAttribute('data-menu', 'ready')
@@ -112,7 +131,8 @@ test.describe('header on a phone', () => {
     await expect(nav).toBeVisible()
     await expect(nav.locator('.nav-link')).toHaveText(MENU)
     await expect(nav.getByRole('link', { name: 'ABOUT' })).toHaveAttribute('aria-current', 'page')
-    for (const label of [...HEATING, ...AC]) await expect(nav.getByRole('link', { name: label, exact: true }).first()).toBeVisible()
+    for (const label of [...HEATING, ...AC])
+      await expect(nav.getByRole('link', { name: label, exact: true }).first()).toBeVisible()
     const top = await nav.getByRole('link', { name: 'HEATING', exact: true }).boundingBox()
     const child = await nav.getByRole('link', { name: 'Furnace Repair' }).boundingBox()
     expect(child!.x).toBeGreaterThan(top!.x + 10)
@@ -127,11 +147,17 @@ test.describe('header on a phone', () => {
   })
 
   test('works without JavaScript', async ({ browser }) => {
-    const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false, baseURL: test.info().project.use.baseURL! })
+    const context = await browser.newContext({
+      viewport: PHONE,
+      javaScriptEnabled: false,
+      baseURL: test.info().project.use.baseURL!,
+    })
     const page = await context.newPage()
     await page.goto('/')
     await page.getByRole('button', { name: 'Menu' }).click()
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Heat Pump Repair' })).toBeVisible()
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Heat Pump Repair' }),
+    ).toBeVisible()
     await context.close()
   })
 })
@@ -141,7 +167,9 @@ test.describe('header across widths', () => {
   // and changes at each breakpoint (sm, md, nav, xl). Its need is largest at the first width of
   // each range, so each breakpoint's first width is tried, plus every 8 px from 300 to 1,500.
   const breakpoints = [320, 360, 640, 768, 1024, 1152, 1280]
-  const widths = [...new Set([...breakpoints, ...Array.from({ length: 151 }, (_, i) => 300 + 8 * i)])].sort((a, b) => a - b)
+  const widths = [...new Set([...breakpoints, ...Array.from({ length: 151 }, (_, i) => 300 + 8 * i)])].sort(
+    (a, b) => a - b,
+  )
   for (const path of ['/', '/service-areas']) {
     test(`${path} never scrolls sideways and keeps the header's actions whole`, async ({ page }) => {
       test.setTimeout(90_000)
@@ -151,7 +179,10 @@ test.describe('header across widths', () => {
         await page.setViewportSize({ width, height: 800 })
         const over = await page.evaluate(() => {
           const row = document.querySelector('header .container-page')!
-          return document.documentElement.scrollWidth > document.documentElement.clientWidth || row.scrollWidth > row.clientWidth
+          return (
+            document.documentElement.scrollWidth > document.documentElement.clientWidth ||
+            row.scrollWidth > row.clientWidth
+          )
         })
         if (over) overflowing.push(width)
       }
@@ -177,11 +208,28 @@ test.describe('header and footer on /admin', () => {
   // /admin loads its own utilities after the public ones (src/admin/admin.css); a plain one there
   // (hidden, gap-2) must not win over the layout's responsive one (md:inline, sm:gap-4).
   test('lays out the header and footer on /admin as on a public page', async ({ page }) => {
-    const props = ['display', 'height', 'width', 'gap', 'padding-left', 'padding-right', 'grid-template-columns', 'visibility']
+    const props = [
+      'display',
+      'height',
+      'width',
+      'gap',
+      'padding-left',
+      'padding-right',
+      'grid-template-columns',
+      'visibility',
+    ]
     const layout = (path: string) =>
-      page.goto(path).then(() =>
-        page.evaluate((props) => [...document.querySelectorAll('header *, footer *')].map((e) => `${e.tagName} ${props.map((p) => getComputedStyle(e).getPropertyValue(p)).join(' ')}`), props),
-      )
+      page
+        .goto(path)
+        .then(() =>
+          page.evaluate(
+            (props) =>
+              [...document.querySelectorAll('header *, footer *')].map(
+                (e) => `${e.tagName} ${props.map((p) => getComputedStyle(e).getPropertyValue(p)).join(' ')}`,
+              ),
+            props,
+          ),
+        )
     for (const width of [390, 700, 1000, 1200, 1300]) {
       await page.setViewportSize({ width, height: 800 })
       expect(await layout('/admin'), `at ${width} px`).toEqual(await layout('/about'))
@@ -224,7 +272,10 @@ test.describe('not-found page', () => {
   })
 })
 
-for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+for (const [name, viewport] of [
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+] as const) {
   test.describe(`accessibility on a ${name}`, () => {
     test.use({ viewport, allowConsoleErrors: [/status of 404/] })
     for (const path of ['/', '/about', '/services', '/no-such-page']) {

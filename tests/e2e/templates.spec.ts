@@ -59,12 +59,18 @@ test.describe('the map', () => {
     await expect(map).toHaveAttribute('src', 'https://www.google.com/maps?q=Bel+Air%2C+MD&output=embed')
     await expect.poll(() => requested).toEqual(['https://www.google.com/maps?q=Bel+Air%2C+MD&output=embed'])
     expect((await map.boundingBox())?.height).toBe(400)
-    expect(await map.boundingBox()).toEqual(await box.boundingBox().then((b) => b && { x: b.x + 1, y: b.y + 1, width: b.width - 2, height: b.height - 2 }))
+    expect(await map.boundingBox()).toEqual(
+      await box.boundingBox().then((b) => b && { x: b.x + 1, y: b.y + 1, width: b.width - 2, height: b.height - 2 }),
+    )
     await expect(page.frameLocator('iframe[title="Map of Bel Air, Maryland"]').getByText('Map')).toBeVisible()
   })
 
   test('without JavaScript, shows the map from its <noscript> frame', async ({ browser }) => {
-    const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false, baseURL: test.info().project.use.baseURL! })
+    const context = await browser.newContext({
+      viewport: PHONE,
+      javaScriptEnabled: false,
+      baseURL: test.info().project.use.baseURL!,
+    })
     const page = await context.newPage()
     const requested = await standInForMaps(page)
     await page.goto('/bel-air-hvac')
@@ -74,10 +80,12 @@ test.describe('the map', () => {
     await expect(shown).toBeVisible()
     expect((await shown.boundingBox())?.height).toBe(400)
     // On top: the point at the map's centre belongs to the shown frame.
-    expect(await shown.evaluate((f) => {
-      const r = f.getBoundingClientRect()
-      return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === f
-    })).toBe(true)
+    expect(
+      await shown.evaluate((f) => {
+        const r = f.getBoundingClientRect()
+        return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === f
+      }),
+    ).toBe(true)
     await expect.poll(() => requested).toEqual(['https://www.google.com/maps?q=Bel+Air%2C+MD&output=embed'])
     await expect(page.frameLocator('iframe[src]').getByText('Map')).toBeVisible()
     await context.close()
@@ -89,9 +97,14 @@ test.describe('area pages in the browser', () => {
 
   test('an alias shows its page and names the primary address as canonical', async ({ page }) => {
     await page.goto('/harford-county')
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Heating & Air Conditioning Services in Harford County')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Heating & Air Conditioning Services in Harford County',
+    )
     await expect(page.locator('link[rel=canonical]')).toHaveAttribute('href', /\/harford-county-hvac$/)
-    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link')).toHaveText(['Home', 'Service Areas'])
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link')).toHaveText([
+      'Home',
+      'Service Areas',
+    ])
   })
 
   test('a community card on /service-areas leads to its page', async ({ page }) => {
@@ -99,6 +112,8 @@ test.describe('area pages in the browser', () => {
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Darlington' }) })
     await card.getByRole('link', { name: 'Local HVAC Services' }).click()
     await expect(page).toHaveURL(/\/darlington-hvac$/)
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Heating & Air Conditioning Services in Darlington, MD')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Heating & Air Conditioning Services in Darlington, MD',
+    )
   })
 })

@@ -1,4 +1,4 @@
-// Faults, and nothing lost (issue 6): the server killed with -9 mid-traffic, PostgreSQL gone
+// Faults, and nothing acknowledged lost: the server killed with -9 mid-traffic, PostgreSQL gone
 // mid-traffic, the mail server down for a while, SIGTERM with requests in flight. Every request
 // that got a 2xx must be in the database. Each test prints its figures (attempts, acknowledged,
 // stored) and adds them to .reports/faults.json.
@@ -21,15 +21,29 @@ afterAll(() => {
 })
 const report = (name: string, values: Record<string, unknown>) => {
   figures[name] = values
-  console.log(`${name}: ${Object.entries(values).map(([k, v]) => `${k} ${v}`).join(', ')}`)
+  console.log(
+    `${name}: ${Object.entries(values)
+      .map(([k, v]) => `${k} ${JSON.stringify(v)}`)
+      .join(', ')}`,
+  )
 }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-type Outcome = { name: string; status?: number; error?: string; body?: { success?: boolean; error?: string }; startedAt: number; ms: number }
+type Outcome = {
+  name: string
+  status?: number
+  error?: string
+  body?: { success?: boolean; error?: string }
+  startedAt: number
+  ms: number
+}
 
 let sequence = 0
 /** Sends uniquely named requests from `concurrency` loops until `stop()` says so. */
-async function traffic(url: () => string, { concurrency, stop, prefix }: { concurrency: number; stop: () => boolean; prefix: string }): Promise<Outcome[]> {
+async function traffic(
+  url: () => string,
+  { concurrency, stop, prefix }: { concurrency: number; stop: () => boolean; prefix: string },
+): Promise<Outcome[]> {
   const outcomes: Outcome[] = []
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -40,14 +54,25 @@ async function traffic(url: () => string, { concurrency, stop, prefix }: { concu
         try {
           const res = await fetch(`${url()}/api/contact`, {
             method: 'POST',
-            headers: { 'content-type': 'application/json', accept: 'application/json', 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
+            headers: {
+              'content-type': 'application/json',
+              accept: 'application/json',
+              'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+            },
             body: JSON.stringify({ name, phone: '(410) 555-0199', message: 'Fault test', elapsedMs: 9000 }),
             signal: AbortSignal.timeout(15_000),
           })
           const body = (await res.json().catch(() => ({}))) as Outcome['body']
           outcomes.push({ name, status: res.status, ...(body ? { body } : {}), startedAt, ms: Date.now() - startedAt })
         } catch (error) {
-          outcomes.push({ name, error: (error as Error).cause ? String((error as Error & { cause: Error }).cause.message) : (error as Error).message, startedAt, ms: Date.now() - startedAt })
+          outcomes.push({
+            name,
+            error: (error as Error).cause
+              ? String((error as Error & { cause: Error }).cause.message)
+              : (error as Error).message,
+            startedAt,
+            ms: Date.now() - startedAt,
+          })
           await sleep(20)
         }
       }
@@ -57,7 +82,11 @@ async function traffic(url: () => string, { concurrency, stop, prefix }: { concu
 }
 
 async function storedNames(db: Db, prefix: string): Promise<Set<string>> {
-  const rows = await db.k.selectFrom('contact_submissions').select('name').where('name', 'like', `${prefix} %`).execute()
+  const rows = await db.k
+    .selectFrom('contact_submissions')
+    .select('name')
+    .where('name', 'like', `${prefix} %`)
+    .execute()
   return new Set(rows.map((r) => r.name))
 }
 
@@ -84,7 +113,13 @@ describe.each(STORAGE_KINDS)('kill -9 mid-traffic on %s', (kind) => {
     await db.close()
     const acknowledged = outcomes.filter((o) => o.status === 201)
     const lost = acknowledged.filter((o) => !stored.has(o.name))
-    report(`kill -9 on ${kind}`, { attempts: outcomes.length, acknowledged: acknowledged.length, stored: stored.size, 'acknowledged but missing': lost.length, 'failed in flight': outcomes.filter((o) => o.error).length })
+    report(`kill -9 on ${kind}`, {
+      attempts: outcomes.length,
+      acknowledged: acknowledged.length,
+      stored: stored.size,
+      'acknowledged but missing': lost.length,
+      'failed in flight': outcomes.filter((o) => o.error).length,
+    })
     expect(acknowledged.length).toBeGreaterThan(100)
     expect(lost).toEqual([])
     expect(outcomes.filter((o) => o.status !== undefined && o.status !== 201)).toEqual([])
@@ -158,11 +193,20 @@ describe('the mail server down for a while', () => {
     const probe = await startSmtp()
     const port = probe.port
     await probe.close()
-    const server = await startServer({ DATABASE_URL: storage.databaseUrl, SMTP_URL: `smtp://127.0.0.1:${port}`, NOTIFY_EMAIL: 'office@longbar-hvac.example', TRUST_PROXY: '1' })
+    const server = await startServer({
+      DATABASE_URL: storage.databaseUrl,
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      NOTIFY_EMAIL: 'office@longbar-hvac.example',
+      TRUST_PROXY: '1',
+    })
     try {
       const count = 6
       for (let i = 0; i < count; i++) {
-        const res = await fetch(`${server.url}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': `192.0.2.${i}` }, body: JSON.stringify({ name: `Mail wait ${i}`, phone: '4105550199' }) })
+        const res = await fetch(`${server.url}/api/contact`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': `192.0.2.${i}` },
+          body: JSON.stringify({ name: `Mail wait ${i}`, phone: '4105550199' }),
+        })
         expect(res.status).toBe(201)
       }
       await sleep(3_000)
@@ -173,7 +217,13 @@ describe('the mail server down for a while', () => {
       await sleep(3_000)
       const names = smtp.received.map((m) => /Name: +(.*)/.exec(m.text)?.[1])
       const failures = server.records().filter((r) => r.msg === 'notification not sent; will retry').length
-      report('SMTP down 3 s', { requests: count, 'failed attempts while down': failures, delivered: names.length, distinct: new Set(names).size, 'all delivered within (ms of return)': deliveredAfter })
+      report('SMTP down 3 s', {
+        requests: count,
+        'failed attempts while down': failures,
+        delivered: names.length,
+        distinct: new Set(names).size,
+        'all delivered within (ms of return)': deliveredAfter,
+      })
       await smtp.close()
       expect(names).toHaveLength(count)
       expect(new Set(names).size).toBe(count)
@@ -193,7 +243,17 @@ describe('SIGTERM with requests in flight', () => {
     // Requests whose bodies arrive in two parts, the second after the signal.
     const slow = (i: number) => {
       const body = JSON.stringify({ name: `Drain ${i}`, phone: '4105550199' })
-      const req = http.request({ host: hostname, port, method: 'POST', path: '/api/contact', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-forwarded-for': `192.0.2.${100 + i}` } })
+      const req = http.request({
+        host: hostname,
+        port,
+        method: 'POST',
+        path: '/api/contact',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          'x-forwarded-for': `192.0.2.${100 + i}`,
+        },
+      })
       const status = new Promise<number>((resolve, reject) => {
         req.on('response', (res) => {
           res.resume()
@@ -219,7 +279,13 @@ describe('SIGTERM with requests in flight', () => {
     const stored = await storedNames(db, 'Drain')
     await db.close()
     await storage.remove()
-    report('SIGTERM drain', { 'in flight': statuses.length, answered201: statuses.filter((s) => s === 201).length, stored: stored.size, 'new connection': refused, 'exit code': code })
+    report('SIGTERM drain', {
+      'in flight': statuses.length,
+      answered201: statuses.filter((s) => s === 201).length,
+      stored: stored.size,
+      'new connection': refused,
+      'exit code': code,
+    })
     expect(statuses).toEqual([201, 201, 201, 201, 201])
     expect(stored.size).toBe(5)
     expect(refused).toBe('ECONNREFUSED')
@@ -230,7 +296,12 @@ describe('SIGTERM with requests in flight', () => {
 describe('a brute-force run against the login', () => {
   it('is throttled: 5 password checks per address per 15 minutes, whatever the rate of guesses', async () => {
     const storage = await createStorage('SQLite')
-    const server = await startServer({ DATABASE_URL: storage.databaseUrl, TRUST_PROXY: '1', ADMIN_PASSWORD: 'the real admin password', PUBLIC_ORIGIN: 'http://localhost:3000' })
+    const server = await startServer({
+      DATABASE_URL: storage.databaseUrl,
+      TRUST_PROXY: '1',
+      ADMIN_PASSWORD: 'the real admin password',
+      PUBLIC_ORIGIN: 'http://localhost:3000',
+    })
     const guess = (from: string, i: number) =>
       fetch(`${server.url}/api/admin/login`, {
         method: 'POST',
@@ -252,7 +323,9 @@ describe('a brute-force run against the login', () => {
       // Many addresses (a botnet): each gets its own 5, the server checks them all with argon2id.
       const addresses = 40
       const started = Date.now()
-      const spread = await Promise.all(Array.from({ length: addresses * 6 }, (_, k) => guess(`198.18.${Math.floor(k / 6)}.1`, k)))
+      const spread = await Promise.all(
+        Array.from({ length: addresses * 6 }, (_, k) => guess(`198.18.${Math.floor(k / 6)}.1`, k)),
+      )
       const spreadSeconds = (Date.now() - started) / 1000
       report('login brute force', {
         'one address: guesses in 5 s': statuses.length,
@@ -269,7 +342,15 @@ describe('a brute-force run against the login', () => {
       expect(spread.filter((s) => s === 401)).toHaveLength(addresses * 5)
       expect(spread.filter((s) => s === 429)).toHaveLength(addresses)
       // The real password still opens the door from another address.
-      const owner = await fetch(`${server.url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', 'x-forwarded-for': '192.0.2.200' }, body: JSON.stringify({ password: 'the real admin password' }) })
+      const owner = await fetch(`${server.url}/api/admin/login`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          origin: 'http://localhost:3000',
+          'x-forwarded-for': '192.0.2.200',
+        },
+        body: JSON.stringify({ password: 'the real admin password' }),
+      })
       expect(owner.status).toBe(200)
     } finally {
       await server.stop()

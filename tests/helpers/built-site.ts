@@ -7,7 +7,8 @@ export const distClient = path.join(projectRoot, 'dist/client')
 
 /** The origin the build wrote into canonical links, JSON-LD and the sitemap. */
 export function builtOrigin(): string {
-  return (JSON.parse(readFileSync(path.join(projectRoot, 'dist/build-info.json'), 'utf8')) as { publicOrigin: string }).publicOrigin
+  return (JSON.parse(readFileSync(path.join(projectRoot, 'dist/build-info.json'), 'utf8')) as { publicOrigin: string })
+    .publicOrigin
 }
 
 /** The prerendered HTML of a page, read from dist/client. */

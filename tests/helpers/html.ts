@@ -2,22 +2,40 @@
 // text and its attributes in React's server output, without an HTML-parser dependency.
 export type El = { tag: string; attrs: Record<string, string>; children: (El | string)[]; parent?: El }
 
-const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr'])
+const VOID = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'source',
+  'track',
+  'wbr',
+])
 // <noscript> is raw text where script runs, as in a browser: parse its text to look inside.
 const RAW = new Set(['script', 'style', 'noscript'])
 
 export function decode(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos|nbsp);/gi, (_, code: string) => {
     const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' }
-    if (code[0] === '#') return String.fromCodePoint(code[1]?.toLowerCase() === 'x' ? parseInt(code.slice(2), 16) : parseInt(code.slice(1), 10))
-    return named[code.toLowerCase()] as string
+    if (code.startsWith('#'))
+      return String.fromCodePoint(
+        code[1]?.toLowerCase() === 'x' ? parseInt(code.slice(2), 16) : parseInt(code.slice(1), 10),
+      )
+    return named[code.toLowerCase()]!
   })
 }
 
 export function parseHtml(html: string): El {
   const root: El = { tag: '#root', attrs: {}, children: [] }
   let current = root
-  const token = /<!--[\s\S]*?-->|<!doctype[^>]*>|<\/([a-zA-Z][\w-]*)\s*>|<([a-zA-Z][\w-]*)((?:\s+[^\s=>/]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?)*)\s*(\/?)>|([^<]+)/gi
+  const token =
+    /<!--[\s\S]*?-->|<!doctype[^>]*>|<\/([a-zA-Z][\w-]*)\s*>|<([a-zA-Z][\w-]*)((?:\s+[^\s=>/]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?)*)\s*(\/?)>|([^<]+)/gi
   let m: RegExpExecArray | null
   while ((m = token.exec(html))) {
     const [, close, open, rawAttrs = '', selfClose, text] = m
@@ -30,7 +48,7 @@ export function parseHtml(html: string): El {
       const tag = open.toLowerCase()
       const attrs: Record<string, string> = {}
       for (const a of rawAttrs.matchAll(/([^\s=>/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g)) {
-        attrs[(a[1] as string).toLowerCase()] = decode(a[2] ?? a[3] ?? a[4] ?? '')
+        attrs[a[1]!.toLowerCase()] = decode(a[2] ?? a[3] ?? a[4] ?? '')
       }
       const el: El = { tag, attrs, children: [], parent: current }
       current.children.push(el)
@@ -61,7 +79,10 @@ export function textOf(el: El): string {
   const parts: string[] = []
   const walk = (node: El) => {
     if (RAW.has(node.tag)) return
-    for (const c of node.children) typeof c === 'string' ? parts.push(c) : walk(c)
+    for (const c of node.children) {
+      if (typeof c === 'string') parts.push(c)
+      else walk(c)
+    }
   }
   walk(el)
   return parts.join('').replace(/\s+/g, ' ').trim()
@@ -104,9 +125,12 @@ export function readPage(html: string): Page {
   if (!main) throw new Error('the page has no <main>')
   const metaContent = (name: string) => findAll(doc, (e) => e.tag === 'meta' && e.attrs.name === name)[0]?.attrs.content
   const section = (heading: string | RegExp) => {
-    const h = findAll(main, (e) => /^h[2-3]$/.test(e.tag) && (typeof heading === 'string' ? textOf(e) === heading : heading.test(textOf(e))))
+    const h = findAll(
+      main,
+      (e) => /^h[2-3]$/.test(e.tag) && (typeof heading === 'string' ? textOf(e) === heading : heading.test(textOf(e))),
+    )
     if (h.length !== 1) throw new Error(`expected one heading ${heading}, found ${h.length}`)
-    const landmark = closest(h[0] as El, (e) => e.tag === 'section' || e.tag === 'nav' || e.tag === 'aside')
+    const landmark = closest(h[0]!, (e) => e.tag === 'section' || e.tag === 'nav' || e.tag === 'aside')
     if (!landmark) throw new Error(`heading ${heading} is not in a section`)
     return landmark
   }
@@ -117,7 +141,9 @@ export function readPage(html: string): Page {
     title: textOf(one('title') ?? { tag: 'title', attrs: {}, children: [] }),
     description: metaContent('description'),
     canonical: findAll(doc, (e) => e.tag === 'link' && e.attrs.rel === 'canonical')[0]?.attrs.href,
-    jsonLd: findAll(doc, (e) => e.tag === 'script' && e.attrs.type === 'application/ld+json').map((s) => JSON.parse(String(s.children[0])) as Record<string, unknown>),
+    jsonLd: findAll(doc, (e) => e.tag === 'script' && e.attrs.type === 'application/ld+json').map(
+      (s) => JSON.parse(s.children.filter((c) => typeof c === 'string').join('')) as Record<string, unknown>,
+    ),
     section,
     items(heading) {
       const list = findAll(section(heading), (e) => e.tag === 'ul' || e.tag === 'ol')[0]

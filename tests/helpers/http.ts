@@ -1,7 +1,10 @@
 // Raw HTTP for requests fetch() would tidy up (dot segments, odd encodings).
 import net from 'node:net'
 
-export async function rawGet(baseUrl: string, rawPath: string): Promise<{ status: number; head: string; body: string }> {
+export async function rawGet(
+  baseUrl: string,
+  rawPath: string,
+): Promise<{ status: number; head: string; body: string }> {
   const { hostname, port } = new URL(baseUrl)
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(port), hostname, () => {
@@ -19,5 +22,7 @@ export async function rawGet(baseUrl: string, rawPath: string): Promise<{ status
 
 /** The attribute values of a tag in raw HTML, e.g. attr(html, 'link[rel=canonical]', 'href'). */
 export function jsonLdBlocks(html: string): Record<string, unknown>[] {
-  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1] as string) as Record<string, unknown>)
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+  )
 }

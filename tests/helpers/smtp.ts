@@ -2,7 +2,14 @@
 // its notifications here, and tests read what arrived.
 import { SMTPServer } from 'smtp-server'
 
-export type ReceivedMail = { from: string; to: string[]; raw: string; headers: Record<string, string>; subject: string; text: string }
+export type ReceivedMail = {
+  from: string
+  to: string[]
+  raw: string
+  headers: Record<string, string>
+  subject: string
+  text: string
+}
 
 export type TestSmtp = {
   port: number

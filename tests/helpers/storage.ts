@@ -14,6 +14,8 @@ export type StorageTarget = {
   databaseUrl: string
   /** A migrated connection for the test itself. */
   open(): Promise<Db>
+  /** A connection that runs no migration (to build an older schema first). */
+  connect(): Db
   remove(): Promise<void>
 }
 
@@ -31,8 +33,10 @@ export async function createStorage(kind: StorageTarget['name']): Promise<Storag
         await migrate(db)
         return db
       },
-      async remove() {
+      connect: () => openDatabase({ kind: 'sqlite', file }),
+      remove() {
         rmSync(dir, { recursive: true, force: true })
+        return Promise.resolve()
       },
     }
   }
@@ -45,6 +49,7 @@ export async function createStorage(kind: StorageTarget['name']): Promise<Storag
       await migrate(db)
       return db
     },
+    connect: () => openDatabase({ kind: 'postgres', url: pg.url }),
     remove: () => pg.drop(),
   }
 }

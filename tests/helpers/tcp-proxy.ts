@@ -21,10 +21,12 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
     client.pipe(upstream)
     upstream.pipe(client)
   })
-  const listen = (port: number) => new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', () => resolve()))
+  const listen = (port: number) =>
+    new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', () => resolve()))
   await listen(0)
   const port = (server.address() as net.AddressInfo).port
-  const stopListening = () => new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve()))
+  const stopListening = () =>
+    new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve()))
   return {
     port,
     async cut() {

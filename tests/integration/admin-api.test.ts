@@ -2,54 +2,18 @@
 // nothing without a session, the login and its throttle, the Origin check, and the inbox's
 // reads and changes.
 import { createHash, randomBytes } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Db } from '../../src/server/db/client.ts'
-import { startServer, type RunningServer } from '../helpers/server.ts'
-import { createStorage, STORAGE_KINDS, type StorageTarget } from '../helpers/storage.ts'
+import { request } from 'node:http'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { adminClient, type Answer } from '../helpers/admin.ts'
+import { startServer } from '../helpers/server.ts'
+import { createStorage, STORAGE_KINDS } from '../helpers/storage.ts'
+import { ORIGIN, serveOn } from '../helpers/served.ts'
 
 const PASSWORD = 'correct horse battery staple'
-const ORIGIN = 'http://localhost:3000'
 
-type Answer = { status: number; body: Record<string, unknown>; headers: Headers }
 type Item = Record<string, unknown> & { id: string; name: string }
-
-/** A browser-like client: keeps its cookie, sends the site's Origin on changes. */
-function client(base: string, { from = '198.51.100.1', origin = ORIGIN as string | null } = {}) {
-  let cookie = ''
-  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> => {
-    const res = await fetch(base + path, {
-      method,
-      headers: {
-        'x-forwarded-for': from,
-        ...(origin && method !== 'GET' ? { origin } : {}),
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(cookie ? { cookie } : {}),
-        ...headers,
-      },
-      ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
-    })
-    const set = res.headers.get('set-cookie')
-    if (set) cookie = set.split(';')[0]!.endsWith('=') ? '' : set.split(';')[0]!
-    const text = await res.text()
-    let parsed: Record<string, unknown> = {}
-    try {
-      parsed = JSON.parse(text) as Record<string, unknown>
-    } catch {
-      parsed = { text }
-    }
-    return { status: res.status, body: parsed, headers: res.headers }
-  }
-  return {
-    call,
-    login: (password = PASSWORD) => call('POST', '/api/admin/login', { password }),
-    get cookie() {
-      return cookie
-    },
-    set cookie(value: string) {
-      cookie = value
-    },
-  }
-}
+const client = (base: string, options: Parameters<typeof adminClient>[1] = {}) =>
+  adminClient(base, { password: PASSWORD, origin: ORIGIN, ...options })
 
 const ROUTES: [string, string, unknown?][] = [
   ['GET', '/api/admin/session'],
@@ -63,46 +27,43 @@ const ROUTES: [string, string, unknown?][] = [
 ]
 
 describe.each(STORAGE_KINDS)('the admin API on %s', (kind) => {
-  let storage: StorageTarget
-  let server: RunningServer
-  let db: Db
   let address = 10
   const nextAddress = () => `198.51.100.${address++}`
 
-  beforeAll(async () => {
-    storage = await createStorage(kind)
-    db = await storage.open()
-    server = await startServer({ DATABASE_URL: storage.databaseUrl, TRUST_PROXY: '1', ADMIN_PASSWORD: PASSWORD, PUBLIC_ORIGIN: ORIGIN })
-  })
-  afterAll(async () => {
-    await server?.stop()
-    await db?.close()
-    await storage?.remove()
-  })
+  const served = serveOn(kind, PASSWORD)
 
   /** A request as a visitor sends it; returns the stored row's id. */
   const send = async (fields: Record<string, unknown>) => {
-    const res = await fetch(`${server.url}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': nextAddress() }, body: JSON.stringify(fields) })
+    const res = await fetch(`${served.server.url}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': nextAddress() },
+      body: JSON.stringify(fields),
+    })
     expect(res.status).toBe(201)
-    const row = await db.k.selectFrom('contact_submissions').select('id').where('name', '=', String(fields.name)).orderBy('created_at', 'desc').executeTakeFirstOrThrow()
+    const row = await served.db.k
+      .selectFrom('contact_submissions')
+      .select('id')
+      .where('name', '=', String(fields.name))
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow()
     return row.id
   }
   const signedIn = async () => {
-    const admin = client(server.url, { from: nextAddress() })
+    const admin = client(served.server.url, { from: nextAddress() })
     expect((await admin.login()).status).toBe(200)
     return admin
   }
 
   describe('without a valid session', () => {
     it.each(ROUTES)('%s %s answers 401', async (method, path, body) => {
-      const res = await client(server.url).call(method, path, body)
+      const res = await client(served.server.url).call(method, path, body)
       expect(res.status).toBe(401)
       expect(res.body).toEqual({ success: false, error: 'Not signed in' })
       expect(res.headers.get('cache-control')).toBe('no-store')
     })
 
     it('refuses a forged cookie and an expired session', async () => {
-      const forged = client(server.url)
+      const forged = client(served.server.url)
       forged.cookie = `longbar_admin=${randomBytes(32).toString('base64url')}`
       expect((await forged.call('GET', '/api/admin/submissions')).status).toBe(401)
       forged.cookie = 'longbar_admin=../../etc/passwd'
@@ -110,8 +71,17 @@ describe.each(STORAGE_KINDS)('the admin API on %s', (kind) => {
 
       const token = randomBytes(32).toString('base64url')
       const past = new Date(Date.now() - 60_000).toISOString()
-      await db.k.insertInto('admin_sessions').values({ id_hash: createHash('sha256').update(token).digest('hex'), created_at: past, last_seen_at: past, expires_at: past, user_agent: null }).execute()
-      const expired = client(server.url)
+      await served.db.k
+        .insertInto('admin_sessions')
+        .values({
+          id_hash: createHash('sha256').update(token).digest('hex'),
+          created_at: past,
+          last_seen_at: past,
+          expires_at: past,
+          user_agent: null,
+        })
+        .execute()
+      const expired = client(served.server.url)
       expired.cookie = `longbar_admin=${token}`
       expect((await expired.call('GET', '/api/admin/submissions')).status).toBe(401)
     })
@@ -119,48 +89,58 @@ describe.each(STORAGE_KINDS)('the admin API on %s', (kind) => {
 
   describe('login', () => {
     it('opens a session with an HttpOnly, SameSite=Strict cookie holding an opaque id', async () => {
-      const admin = client(server.url, { from: nextAddress() })
+      const admin = client(served.server.url, { from: nextAddress() })
       const res = await admin.login()
       expect(res.status).toBe(200)
       expect(res.body).toEqual({ success: true })
       const cookie = res.headers.get('set-cookie')!
       expect(cookie).toMatch(/^longbar_admin=[\w-]{43}; Max-Age=604800; Path=\/; HttpOnly; SameSite=Strict$/)
       expect(cookie).not.toContain(PASSWORD)
-      const stored = await db.k.selectFrom('admin_sessions').select('id_hash').execute()
+      const stored = await served.db.k.selectFrom('admin_sessions').select('id_hash').execute()
       expect(stored.map((s) => s.id_hash)).not.toContain(admin.cookie.split('=')[1])
       expect((await admin.call('GET', '/api/admin/session')).status).toBe(200)
     })
 
     it('answers a wrong password with 401 "Invalid password" and sets no cookie', async () => {
-      const res = await client(server.url, { from: nextAddress() }).login('wrong password!!')
+      const res = await client(served.server.url, { from: nextAddress() }).login('wrong password!!')
       expect(res.status).toBe(401)
       expect(res.body).toEqual({ success: false, error: 'Invalid password' })
       expect(res.headers.get('set-cookie')).toBeNull()
     })
 
     it('refuses bad bodies clearly', async () => {
-      const admin = client(server.url, { from: nextAddress() })
+      const admin = client(served.server.url, { from: nextAddress() })
       expect((await admin.call('POST', '/api/admin/login', {})).status).toBe(400)
       expect((await admin.call('POST', '/api/admin/login', '{"password":')).status).toBe(400)
-      expect((await admin.call('POST', '/api/admin/login', 'password=x', { 'content-type': 'application/x-www-form-urlencoded' })).status).toBe(415)
+      expect(
+        (
+          await admin.call('POST', '/api/admin/login', 'password=x', {
+            'content-type': 'application/x-www-form-urlencoded',
+          })
+        ).status,
+      ).toBe(415)
       expect((await admin.call('POST', '/api/admin/login', { password: 'x'.repeat(20_000) })).status).toBe(413)
     })
 
     it('throttles failures per address: 5 in 15 minutes, then 429 even for the right password', async () => {
       const from = nextAddress()
-      const attacker = client(server.url, { from })
+      const attacker = client(served.server.url, { from })
       for (let i = 0; i < 5; i++) expect((await attacker.login(`guess number ${i}`)).status).toBe(401)
       const refused = await attacker.login()
       expect(refused.status).toBe(429)
-      expect(refused.body.error).toMatch(/^Too many failed attempts\. Try again in \d+ minutes\.$/)
-      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+      // Five failures at once: the window lets one more through once a fifth of it has passed
+      // after its end (the sliding count), 3 to 18 minutes away; the words say the header's wait.
+      const wait = Number(refused.headers.get('retry-after'))
+      expect(wait).toBeGreaterThanOrEqual(3 * 60)
+      expect(wait).toBeLessThanOrEqual(18 * 60)
+      expect(refused.body.error).toBe(`Too many failed attempts. Try again in ${Math.ceil(wait / 60)} minutes.`)
       // Someone else is not locked out.
-      expect((await client(server.url, { from: nextAddress() }).login()).status).toBe(200)
+      expect((await client(served.server.url, { from: nextAddress() }).login()).status).toBe(200)
     })
 
     it('counts only failures: a correct login gives its slot back', async () => {
       const from = nextAddress()
-      const owner = client(server.url, { from })
+      const owner = client(served.server.url, { from })
       for (let i = 0; i < 4; i++) expect((await owner.login('typo in password')).status).toBe(401)
       expect((await owner.login()).status).toBe(200)
       expect((await owner.login('one more typo!!')).status).toBe(401)
@@ -169,20 +149,22 @@ describe.each(STORAGE_KINDS)('the admin API on %s', (kind) => {
 
     it('holds under parallel guessing: no more than 5 attempts are checked', async () => {
       const from = nextAddress()
-      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => client(server.url, { from }).login(`parallel guess ${i}`)))
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => client(served.server.url, { from }).login(`parallel guess ${i}`)),
+      )
       expect(results.filter((r) => r.status === 401)).toHaveLength(5)
       expect(results.filter((r) => r.status === 429)).toHaveLength(15)
     })
 
     it('gives a new session id at login (no fixation) and logout ends it on the server', async () => {
-      const admin = client(server.url, { from: nextAddress() })
+      const admin = client(served.server.url, { from: nextAddress() })
       const planted = `longbar_admin=${randomBytes(32).toString('base64url')}`
       admin.cookie = planted
       await admin.login()
       expect(admin.cookie).not.toBe(planted)
       const session = admin.cookie
       expect((await admin.call('POST', '/api/admin/logout')).status).toBe(200)
-      const replay = client(server.url)
+      const replay = client(served.server.url)
       replay.cookie = session
       expect((await replay.call('GET', '/api/admin/submissions')).status).toBe(401)
     })
@@ -197,19 +179,52 @@ describe.each(STORAGE_KINDS)('the admin API on %s', (kind) => {
     ] as const)('refuses a change from %s with 403 and changes nothing', async (_label, origin, headers) => {
       const id = await send({ name: `Origin ${_label}`, phone: '4105550150' })
       const admin = await signedIn()
-      const foreign = client(server.url, { from: nextAddress(), origin })
+      const foreign = client(served.server.url, { from: nextAddress(), origin })
       foreign.cookie = admin.cookie
       const res = await foreign.call('PATCH', `/api/admin/submissions/${id}`, { status: 'closed' }, headers)
       expect(res.status).toBe(403)
-      expect(res.body).toEqual({ success: false, error: 'Cross-origin request refused' })
+      expect(res.body).toEqual({
+        success: false,
+        error: `Cross-origin request refused. Open the inbox at ${ORIGIN}/admin.`,
+      })
       expect((await foreign.call('POST', '/api/admin/login', { password: PASSWORD }, headers)).status).toBe(403)
-      const row = await db.k.selectFrom('contact_submissions').select('status').where('id', '=', id).executeTakeFirstOrThrow()
+      const row = await served.db.k
+        .selectFrom('contact_submissions')
+        .select('status')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
       expect(row.status).toBe('new')
     })
 
-    it('accepts the origin the request was addressed to', async () => {
-      const admin = client(server.url, { from: nextAddress(), origin: server.url })
-      expect((await admin.login()).status).toBe(200)
+    it('accepts PUBLIC_ORIGIN only, not an origin made of the Host header (DNS rebinding)', async () => {
+      expect((await client(served.server.url, { from: nextAddress(), origin: ORIGIN }).login()).status).toBe(200)
+      // The address asked (its Host header) is 127.0.0.1:port here; a rebound name would be the
+      // attacker's own, and its page would send that as its Origin.
+      expect((await client(served.server.url, { from: nextAddress(), origin: served.server.url }).login()).status).toBe(
+        403,
+      )
+      const rebound = await new Promise<number>((resolve, reject) => {
+        const body = JSON.stringify({ password: PASSWORD })
+        const req = request(
+          `${served.server.url}/api/admin/login`,
+          {
+            method: 'POST',
+            headers: {
+              host: 'rebound.example',
+              origin: 'http://rebound.example',
+              'content-type': 'application/json',
+              'x-forwarded-for': nextAddress(),
+            },
+          },
+          (res) => {
+            res.resume()
+            resolve(res.statusCode ?? 0)
+          },
+        )
+        req.on('error', reject)
+        req.end(body)
+      })
+      expect(rebound).toBe(403)
     })
   })
 
@@ -217,11 +232,26 @@ describe.each(STORAGE_KINDS)('the admin API on %s', (kind) => {
     const tag = `t${randomBytes(3).toString('hex')}`
     const ids = {} as Record<'furnace' | 'ac' | 'plain' | 'spam' | 'formula', string>
     beforeAll(async () => {
-      ids.furnace = await send({ name: `${tag} Furnace Owner`, phone: '(410) 555-0177', email: `furnace.${tag}@example.com`, service: 'heating-repair', message: 'Cold air from the vents' })
-      ids.ac = await send({ name: `${tag} AC Owner`, phone: '443.555.0188', service: 'ac-repair', message: 'AC rattles' })
+      ids.furnace = await send({
+        name: `${tag} Furnace Owner`,
+        phone: '(410) 555-0177',
+        email: `furnace.${tag}@example.com`,
+        service: 'heating-repair',
+        message: 'Cold air from the vents',
+      })
+      ids.ac = await send({
+        name: `${tag} AC Owner`,
+        phone: '443.555.0188',
+        service: 'ac-repair',
+        message: 'AC rattles',
+      })
       ids.plain = await send({ name: `${tag} No Service`, phone: '4105550199' })
       ids.spam = await send({ name: `${tag} Spammer`, phone: '4105550100', website: 'http://spam.example' })
-      ids.formula = await send({ name: `=HYPERLINK("http://evil.example","${tag}")`, phone: '+1 410 555 0111', message: '@SUM(1+1)\n"quoted", with comma' })
+      ids.formula = await send({
+        name: `=HYPERLINK("http://evil.example","${tag}")`,
+        phone: '+1 410 555 0111',
+        message: '@SUM(1+1)\n"quoted", with comma',
+      })
     })
 
     it('lists newest first with the counts, and views for unread, clients and spam', async () => {
@@ -229,21 +259,50 @@ describe.each(STORAGE_KINDS)('the admin API on %s', (kind) => {
       const all = await admin.call('GET', `/api/admin/submissions?q=${tag}`)
       expect(all.status).toBe(200)
       const names = (all.body.items as Item[]).map((i) => i.name)
-      expect(names).toEqual([`=HYPERLINK("http://evil.example","${tag}")`, `${tag} No Service`, `${tag} AC Owner`, `${tag} Furnace Owner`])
-      expect(all.body.counts).toEqual({ total: expect.any(Number), unread: expect.any(Number), clients: expect.any(Number), spam: expect.any(Number) })
+      expect(names).toEqual([
+        `=HYPERLINK("http://evil.example","${tag}")`,
+        `${tag} No Service`,
+        `${tag} AC Owner`,
+        `${tag} Furnace Owner`,
+      ])
+      expect(all.body.counts).toEqual({
+        total: expect.any(Number),
+        unread: expect.any(Number),
+        clients: expect.any(Number),
+        followups: expect.any(Number),
+        spam: expect.any(Number),
+        trash: expect.any(Number),
+        due: expect.any(Number),
+      })
       const first = (all.body.items as Item[])[3]!
-      expect(first).toMatchObject({ id: ids.furnace, phone: '(410) 555-0177', service: 'heating-repair', status: 'new', is_read: false, is_client: false, is_spam: false, source_page: null })
+      expect(first).toMatchObject({
+        id: ids.furnace,
+        phone: '(410) 555-0177',
+        service: 'heating-repair',
+        status: 'new',
+        is_read: false,
+        is_client: false,
+        is_spam: false,
+        source_page: null,
+      })
       expect(Object.keys(first)).not.toContain('phone_digits')
 
       const spam = await admin.call('GET', `/api/admin/submissions?view=spam&q=${tag}`)
       expect((spam.body.items as Item[]).map((i) => i.id)).toEqual([ids.spam])
       const counts = await admin.call('GET', '/api/admin/counts')
-      expect(counts.body).toMatchObject({ success: true, counts: all.body.counts, latest: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) })
+      expect(counts.body).toMatchObject({
+        success: true,
+        counts: all.body.counts,
+        latest: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      })
     })
 
     it('finds by name, e-mail, message and phone digits written any way, in any case', async () => {
       const admin = await signedIn()
-      const find = async (q: string) => ((await admin.call('GET', `/api/admin/submissions?q=${encodeURIComponent(q)}`)).body.items as Item[]).map((i) => i.id)
+      const find = async (q: string) =>
+        ((await admin.call('GET', `/api/admin/submissions?q=${encodeURIComponent(q)}`)).body.items as Item[]).map(
+          (i) => i.id,
+        )
       expect(await find(`${tag} furnace owner`)).toEqual([ids.furnace])
       expect(await find(`FURNACE.${tag}@EXAMPLE`)).toEqual([ids.furnace])
       expect(await find(`cold AIR ${tag}`)).toEqual([ids.furnace])
@@ -256,7 +315,8 @@ describe.each(STORAGE_KINDS)('the admin API on %s', (kind) => {
 
     it('filters by status and by service, "none" included', async () => {
       const admin = await signedIn()
-      const ids_ = async (qs: string) => ((await admin.call('GET', `/api/admin/submissions?q=${tag}&${qs}`)).body.items as Item[]).map((i) => i.id)
+      const ids_ = async (qs: string) =>
+        ((await admin.call('GET', `/api/admin/submissions?q=${tag}&${qs}`)).body.items as Item[]).map((i) => i.id)
       expect(await ids_('service=ac-repair')).toEqual([ids.ac])
       expect((await ids_('service=none')).sort()).toEqual([ids.plain, ids.formula].sort())
       await admin.call('PATCH', `/api/admin/submissions/${ids.ac}`, { status: 'scheduled' })
@@ -269,7 +329,10 @@ describe.each(STORAGE_KINDS)('the admin API on %s', (kind) => {
       let cursor: string | null = null
       let pages = 0
       do {
-        const res: Answer = await admin.call('GET', `/api/admin/submissions?limit=2${cursor ? `&cursor=${cursor}` : ''}`)
+        const res: Answer = await admin.call(
+          'GET',
+          `/api/admin/submissions?limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+        )
         seen.push(...(res.body.items as Item[]).map((i) => i.id))
         cursor = res.body.nextCursor as string | null
         pages++
@@ -313,19 +376,39 @@ describe.each(STORAGE_KINDS)('the admin API on %s', (kind) => {
 
     it('keeps client details, and refuses bad ones naming each field', async () => {
       const admin = await signedIn()
-      const changes = { is_client: true, client_since: '2026-03-01', next_delivery_date: '2027-04-15', delivery_frequency: 'Twice a year', delivery_notes: 'Dog in the yard.\nFilter 16x25x1.' }
+      const changes = {
+        is_client: true,
+        client_since: '2026-03-01',
+        next_delivery_date: '2027-04-15',
+        delivery_frequency: 'Twice a year',
+        delivery_notes: 'Dog in the yard.\nFilter 16x25x1.',
+      }
       const res = await admin.call('PATCH', `/api/admin/submissions/${ids.furnace}`, changes)
       expect(res.status).toBe(200)
       expect(res.body.item).toMatchObject(changes)
       const clients = await admin.call('GET', `/api/admin/submissions?view=clients&q=${tag}`)
       expect((clients.body.items as Item[]).map((i) => i.id)).toEqual([ids.furnace])
 
-      const bad = await admin.call('PATCH', `/api/admin/submissions/${ids.furnace}`, { client_since: '03/01/2026', delivery_notes: 'x'.repeat(2001), status: 'lost', name: 'Renamed' })
+      const bad = await admin.call('PATCH', `/api/admin/submissions/${ids.furnace}`, {
+        client_since: '03/01/2026',
+        delivery_notes: 'x'.repeat(2001),
+        status: 'lost',
+        name: 'Renamed',
+      })
       expect(bad.status).toBe(400)
-      expect(Object.keys(bad.body.fields as object).sort()).toEqual(['client_since', 'delivery_notes', 'name', 'status'])
+      expect(Object.keys(bad.body.fields as object).sort()).toEqual([
+        'client_since',
+        'delivery_notes',
+        'name',
+        'status',
+      ])
       expect((await admin.call('PATCH', `/api/admin/submissions/${ids.furnace}`, {})).status).toBe(400)
       expect((await admin.call('PATCH', `/api/admin/submissions/${ids.furnace}`, { is_read: 'yes' })).status).toBe(400)
-      const row = await db.k.selectFrom('contact_submissions').select(['name', 'delivery_notes']).where('id', '=', ids.furnace).executeTakeFirstOrThrow()
+      const row = await served.db.k
+        .selectFrom('contact_submissions')
+        .select(['name', 'delivery_notes'])
+        .where('id', '=', ids.furnace)
+        .executeTakeFirstOrThrow()
       expect(row).toEqual({ name: `${tag} Furnace Owner`, delivery_notes: 'Dog in the yard.\nFilter 16x25x1.' })
     })
 
@@ -333,46 +416,74 @@ describe.each(STORAGE_KINDS)('the admin API on %s', (kind) => {
       const admin = await signedIn()
       const res = await admin.call('PATCH', `/api/admin/submissions/${ids.spam}`, { is_spam: false })
       expect(res.body.item).toMatchObject({ is_spam: false, spam_reason: null })
-      const outbox = await db.k.selectFrom('notification_outbox').select('id').where('submission_id', '=', ids.spam).execute()
+      const outbox = await served.db.k
+        .selectFrom('notification_outbox')
+        .select('id')
+        .where('submission_id', '=', ids.spam)
+        .execute()
       expect(outbox).toHaveLength(1)
     })
 
     it('answers 404 for malformed and unknown ids', async () => {
       const admin = await signedIn()
       for (const id of ['not-a-uuid', "1' or '1'='1", '00000000-0000-4000-8000-000000000000']) {
-        expect((await admin.call('PATCH', `/api/admin/submissions/${encodeURIComponent(id)}`, { is_read: true })).status).toBe(404)
+        expect(
+          (await admin.call('PATCH', `/api/admin/submissions/${encodeURIComponent(id)}`, { is_read: true })).status,
+        ).toBe(404)
         expect((await admin.call('DELETE', `/api/admin/submissions/${encodeURIComponent(id)}`)).status).toBe(404)
       }
     })
 
     it('exports the current view as CSV, safe from formulas', async () => {
       const admin = await signedIn()
-      const res = await fetch(`${server.url}/api/admin/submissions.csv?q=${tag}`, { headers: { cookie: admin.cookie } })
+      const res = await fetch(`${served.server.url}/api/admin/submissions.csv?q=${tag}`, {
+        headers: { cookie: admin.cookie },
+      })
       expect(res.status).toBe(200)
       expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8')
-      expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="longbar-requests-all-\d{4}-\d\d-\d\d\.csv"$/)
+      expect(res.headers.get('content-disposition')).toMatch(
+        /^attachment; filename="longbar-requests-all-\d{4}-\d\d-\d\d\.csv"$/,
+      )
       const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer())
-      expect(text.startsWith('\ufeffid,created_at,name,phone,email,service,message,status,')).toBe(true)
+      expect(text.startsWith('\ufeff"Received (America/New York)","Name","Phone","E-mail","Service","Message",')).toBe(
+        true,
+      )
       const listed = (await admin.call('GET', `/api/admin/submissions?q=${tag}`)).body.items as Item[]
       expect(listed.length).toBeGreaterThanOrEqual(4)
-      // A header, then one line per listed request (a quoted message may hold a line break).
-      expect(text.trimEnd().split(/\r\n(?=[0-9a-f]{8}-)/)).toHaveLength(1 + listed.length)
+      // A header, then one line per listed request (a quoted message may hold a line break), every cell quoted.
+      const lines = text.trimEnd().split(/\r\n(?="\d{4}-\d\d-\d\d \d\d:\d\d")/)
+      expect(lines).toHaveLength(1 + listed.length)
+      for (const line of lines) expect(line).toMatch(/^\ufeff?"(?:[^"]|"")*"(?:,"(?:[^"]|"")*")*$/)
       expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""${tag}"")"`)
       expect(text).toContain(`"'@SUM(1+1)\n""quoted"", with comma"`)
-      expect(text).toContain(",'+1 410 555 0111,")
-      expect(text).toContain(',Heating Repair,')
-      expect(text).not.toMatch(/(^|,)[=@+]/m)
+      expect(text).toContain(`,"'+1 410 555 0111",`)
+      expect(text).toContain(`,"Heating Repair",`)
+      expect(text).not.toMatch(/(^|,)"[-=@+]/m)
     })
 
-    it('deletes a request and its notification', async () => {
+    it('deletes a request to the trash, where it can be restored', async () => {
       const admin = await signedIn()
       const id = await send({ name: `${tag} Delete Me`, phone: '4105550122' })
       const res = await admin.call('DELETE', `/api/admin/submissions/${id}`)
       expect(res.status).toBe(200)
-      expect(res.body).toMatchObject({ success: true, counts: expect.any(Object) })
-      expect(await db.k.selectFrom('contact_submissions').select('id').where('id', '=', id).execute()).toEqual([])
-      expect(await db.k.selectFrom('notification_outbox').select('id').where('submission_id', '=', id).execute()).toEqual([])
-      expect((await admin.call('DELETE', `/api/admin/submissions/${id}`)).status).toBe(404)
+      expect(res.body).toMatchObject({
+        success: true,
+        item: { id, deleted_at: expect.any(String) },
+        counts: expect.any(Object),
+      })
+      const view = async (name: string) =>
+        ((await admin.call('GET', `/api/admin/submissions?view=${name}&q=${tag}`)).body.items as Item[]).map(
+          (i) => i.id,
+        )
+      expect(await view('all')).not.toContain(id)
+      expect(await view('trash')).toContain(id)
+      const restored = await admin.call('POST', `/api/admin/submissions/${id}/restore`)
+      expect(restored.body).toMatchObject({ success: true, item: { id, deleted_at: null } })
+      expect(await view('all')).toContain(id)
+      expect(await view('trash')).not.toContain(id)
+      expect((await admin.call('DELETE', `/api/admin/submissions/00000000-0000-4000-8000-000000000000`)).status).toBe(
+        404,
+      )
     })
   })
 })
@@ -380,11 +491,21 @@ describe.each(STORAGE_KINDS)('the admin API on %s', (kind) => {
 describe('on https', () => {
   it('names the cookie __Host-longbar_admin and marks it Secure', async () => {
     const storage = await createStorage('SQLite')
-    const server = await startServer({ DATABASE_URL: storage.databaseUrl, ADMIN_PASSWORD: PASSWORD, PUBLIC_ORIGIN: 'https://www.longbar-hvac.example' })
+    const server = await startServer({
+      DATABASE_URL: storage.databaseUrl,
+      ADMIN_PASSWORD: PASSWORD,
+      PUBLIC_ORIGIN: 'https://www.longbar-hvac.example',
+    })
     try {
-      const res = await fetch(`${server.url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: 'https://www.longbar-hvac.example' }, body: JSON.stringify({ password: PASSWORD }) })
+      const res = await fetch(`${server.url}/api/admin/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: 'https://www.longbar-hvac.example' },
+        body: JSON.stringify({ password: PASSWORD }),
+      })
       expect(res.status).toBe(200)
-      expect(res.headers.get('set-cookie')).toMatch(/^__Host-longbar_admin=[\w-]{43}; Max-Age=604800; Path=\/; HttpOnly; Secure; SameSite=Strict$/)
+      expect(res.headers.get('set-cookie')).toMatch(
+        /^__Host-longbar_admin=[\w-]{43}; Max-Age=604800; Path=\/; HttpOnly; Secure; SameSite=Strict$/,
+      )
     } finally {
       await server.stop()
       await storage.remove()

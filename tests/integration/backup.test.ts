@@ -14,7 +14,8 @@ const run = promisify(execFile)
 const dir = mkdtempSync(path.join(tmpdir(), 'longbar-backup-'))
 const dbFile = path.join(dir, 'live.sqlite')
 const env = { PATH: process.env.PATH ?? '', DATABASE_URL: `file:${dbFile}` }
-const script = (name: string, ...args: string[]) => run(process.execPath, [`scripts/${name}.ts`, ...args], { cwd: projectRoot, env })
+const script = (name: string, ...args: string[]) =>
+  run(process.execPath, [`scripts/${name}.ts`, ...args], { cwd: projectRoot, env })
 const count = (file: string) => {
   const db = new Database(file, { readonly: true })
   const n = (db.prepare('select count(*) as n from contact_submissions').get() as { n: number }).n
@@ -35,7 +36,11 @@ describe('SQLite backup and restore', () => {
     let stop = false
     const send = async () => {
       while (!stop) {
-        const res = await fetch(`${server.url}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.9.${n >> 8}.${n++ & 255}` }, body: JSON.stringify({ name: `Backup ${n}`, phone: '4105550199' }) })
+        const res = await fetch(`${server.url}/api/contact`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.9.${n >> 8}.${n++ & 255}` },
+          body: JSON.stringify({ name: `Backup ${n}`, phone: '4105550199' }),
+        })
         if (res.status === 201) acknowledgedTotal++
       }
     }
@@ -65,7 +70,11 @@ describe('SQLite backup and restore', () => {
     const server = await startServer({ DATABASE_URL: `file:${dbFile}` })
     try {
       expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
-      const res = await fetch(`${server.url}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'After restore', phone: '4105550199' }) })
+      const res = await fetch(`${server.url}/api/contact`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'After restore', phone: '4105550199' }),
+      })
       expect(res.status).toBe(201)
     } finally {
       await server.stop()

@@ -1,9 +1,10 @@
 // The performance budget of every public page, checked on the build (deterministic; the timed
 // figures come from `npm run bench:lighthouse`).
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { pageWeight } from '../../scripts/page-weight.ts'
+import { filesIn } from '../../src/server/static-site.ts'
 import { projectRoot } from '../helpers/server.ts'
 
 const dist = path.join(projectRoot, 'dist/client')
@@ -13,27 +14,28 @@ const JS_BUDGET: Record<string, number> = { 'contact/index.html': 10 * KB }
 const DEFAULT_JS = 5 * KB
 const CSS_BUDGET = 20 * KB
 
-function htmlFiles(dir: string, prefix = ''): string[] {
-  return readdirSync(path.join(dir, prefix), { withFileTypes: true }).flatMap((e) => {
-    const rel = prefix ? `${prefix}/${e.name}` : e.name
-    if (e.isDirectory()) return rel === 'assets' ? [] : htmlFiles(dir, rel)
-    return e.name.endsWith('.html') ? [rel] : []
-  })
-}
+const htmlFiles = (dir: string) => filesIn(dir).filter((rel) => rel.endsWith('.html') && !rel.startsWith('assets/'))
 
 // The admin is an app behind a login, not a public page; the 500 screen is a server template.
 const publicPages = htmlFiles(dist).filter((f) => !f.startsWith('admin/') && !f.startsWith('500/'))
 
 describe('page budgets', () => {
   it('covers the pages of the build', () => {
-    expect(publicPages).toEqual(expect.arrayContaining(['index.html', 'about/index.html', 'services/index.html', '404.html']))
+    expect(publicPages).toEqual(
+      expect.arrayContaining(['index.html', 'about/index.html', 'services/index.html', '404.html']),
+    )
   })
 
   it.each(publicPages)('%s ships within its JS and CSS budgets', (file) => {
     const weight = pageWeight(dist, file)
-    expect(weight.js.gzip, `JS of ${file}: ${weight.js.files.join(', ')}`).toBeLessThanOrEqual(JS_BUDGET[file] ?? DEFAULT_JS)
+    expect(weight.js.gzip, `JS of ${file}: ${weight.js.files.join(', ')}`).toBeLessThanOrEqual(
+      JS_BUDGET[file] ?? DEFAULT_JS,
+    )
     expect(weight.css.gzip, `CSS of ${file}`).toBeLessThanOrEqual(CSS_BUDGET)
-    expect(weight.css.files.every((f) => f.startsWith('/assets/')), 'stylesheets are our own hashed files').toBe(true)
+    expect(
+      weight.css.files.every((f) => f.startsWith('/assets/')),
+      'stylesheets are our own hashed files',
+    ).toBe(true)
   })
 
   it.each(publicPages)('%s ships no React to the browser', (file) => {
@@ -49,7 +51,8 @@ describe('page budgets', () => {
       const html = readFileSync(path.join(dist, file), 'utf8')
       expect(html, file).not.toMatch(/<link[^>]+(rel="preload"[^>]+as="font"|fonts\.googleapis)/)
       for (const img of html.match(/<img\b[^>]*>/g) ?? []) expect(img, `${file}: ${img}`).toMatch(/loading="lazy"/)
-      for (const css of pageWeight(dist, file).css.files) expect(readFileSync(path.join(dist, css), 'utf8'), css).not.toContain('@font-face')
+      for (const css of pageWeight(dist, file).css.files)
+        expect(readFileSync(path.join(dist, css), 'utf8'), css).not.toContain('@font-face')
     }
   })
 })

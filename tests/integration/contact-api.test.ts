@@ -7,7 +7,13 @@ import { startServer, type RunningServer } from '../helpers/server.ts'
 import { createStorage, STORAGE_KINDS, type StorageTarget } from '../helpers/storage.ts'
 
 const PHONE = '(410) 555-0142'
-const valid = { name: 'Dana Whitaker', phone: '(410) 555-0199', email: 'dana@example.com', service: 'heating-repair', message: 'The furnace blows cold air.\nSince this morning.' }
+const valid = {
+  name: 'Dana Whitaker',
+  phone: '(410) 555-0199',
+  email: 'dana@example.com',
+  service: 'heating-repair',
+  message: 'The furnace blows cold air.\nSince this morning.',
+}
 
 describe.each(STORAGE_KINDS)('POST /api/contact on %s', (kind) => {
   let storage: StorageTarget
@@ -28,14 +34,18 @@ describe.each(STORAGE_KINDS)('POST /api/contact on %s', (kind) => {
     await storage?.remove()
   })
 
-  const post = (body: string | object, { type = 'application/json', accept = 'application/json', from = address() } = {}) =>
+  const post = (
+    body: string | object,
+    { type = 'application/json', accept = 'application/json', from = address() } = {},
+  ) =>
     fetch(`${server.url}/api/contact`, {
       method: 'POST',
       headers: { ...(type ? { 'content-type': type } : {}), accept, 'x-forwarded-for': from },
       body: typeof body === 'string' ? body : JSON.stringify(body),
       redirect: 'manual',
     })
-  const rows = async () => (await db.k.selectFrom('contact_submissions').selectAll().orderBy('created_at').execute()).map(toSubmission)
+  const rows = async () =>
+    (await db.k.selectFrom('contact_submissions').selectAll().orderBy('created_at').execute()).map(toSubmission)
   const newest = async () => (await rows()).at(-1)!
 
   it('stores a valid request with every field and answers { success: true }', async () => {
@@ -62,14 +72,24 @@ describe.each(STORAGE_KINDS)('POST /api/contact on %s', (kind) => {
     })
     expect(row.id).toMatch(/^[0-9a-f-]{36}$/)
     expect(Date.parse(row.created_at)).toBeGreaterThanOrEqual(before - 1000)
-    const outbox = await db.k.selectFrom('notification_outbox').selectAll().where('submission_id', '=', row.id).execute()
+    const outbox = await db.k
+      .selectFrom('notification_outbox')
+      .selectAll()
+      .where('submission_id', '=', row.id)
+      .execute()
     expect(outbox).toHaveLength(1)
   })
 
   it('stores the old client\'s body too: the five fields, empty ones as ""', async () => {
     const res = await post({ name: 'Sam Ortiz', phone: '410.555.0123', email: '', service: '', message: '' })
     expect(res.status).toBe(201)
-    expect(await newest()).toMatchObject({ name: 'Sam Ortiz', phone: '410.555.0123', email: null, service: null, message: null })
+    expect(await newest()).toMatchObject({
+      name: 'Sam Ortiz',
+      phone: '410.555.0123',
+      email: null,
+      service: null,
+      message: null,
+    })
   })
 
   it('accepts form data from the script (JSON answer) and from a browser without it (303 to the confirmation)', async () => {
@@ -77,7 +97,10 @@ describe.each(STORAGE_KINDS)('POST /api/contact on %s', (kind) => {
     const json = await post(form, { type: 'application/x-www-form-urlencoded' })
     expect(json.status).toBe(201)
     expect(await json.json()).toEqual({ success: true })
-    const html = await post(form, { type: 'application/x-www-form-urlencoded', accept: 'text/html,application/xhtml+xml,*/*;q=0.8' })
+    const html = await post(form, {
+      type: 'application/x-www-form-urlencoded',
+      accept: 'text/html,application/xhtml+xml,*/*;q=0.8',
+    })
     expect(html.status).toBe(303)
     expect(html.headers.get('location')).toBe('/contact/sent')
     expect((await rows()).filter((r) => r.name === valid.name && r.source_page === '/contact')).toHaveLength(3)
@@ -88,7 +111,8 @@ describe.each(STORAGE_KINDS)('POST /api/contact on %s', (kind) => {
       name: '<script>alert("x")</script> O\'Brien',
       phone: '+1 (410) 555-0100',
       email: 'a+b@example.com',
-      message: "'); DROP TABLE contact_submissions; --\n=HYPERLINK(\"http://evil.example\",\"click\")\n<img src=x onerror=alert(1)>",
+      message:
+        '\'); DROP TABLE contact_submissions; --\n=HYPERLINK("http://evil.example","click")\n<img src=x onerror=alert(1)>',
     }
     expect((await post(hostile)).status).toBe(201)
     expect(await newest()).toMatchObject(hostile)
@@ -96,7 +120,14 @@ describe.each(STORAGE_KINDS)('POST /api/contact on %s', (kind) => {
   })
 
   it('drops unknown fields instead of refusing the request', async () => {
-    const res = await post({ ...valid, name: 'Extra Field', utm_source: 'flyer', id: 'x', status: 'closed', is_read: true })
+    const res = await post({
+      ...valid,
+      name: 'Extra Field',
+      utm_source: 'flyer',
+      id: 'x',
+      status: 'closed',
+      is_read: true,
+    })
     expect(res.status).toBe(201)
     expect(await newest()).toMatchObject({ name: 'Extra Field', status: 'new', is_read: false })
   })
@@ -106,7 +137,7 @@ describe.each(STORAGE_KINDS)('POST /api/contact on %s', (kind) => {
     ['no name', { ...valid, name: undefined }, 400, ['name']],
     ['a blank name', { ...valid, name: '   ' }, 400, ['name']],
     ['a name over 100 characters', { ...valid, name: long(101) }, 400, ['name']],
-    ['a name with a control character', { ...valid, name: 'Dana\u0000' }, 400, ['name']],
+    ['a name of control characters only', { ...valid, name: '\u0000\u0007' }, 400, ['name']],
     ['no phone', { ...valid, phone: undefined }, 400, ['phone']],
     ['a phone with 9 digits', { ...valid, phone: '410-555-014' }, 400, ['phone']],
     ['a phone with 16 digits', { ...valid, phone: '1234567890123456' }, 400, ['phone']],
@@ -140,34 +171,57 @@ describe.each(STORAGE_KINDS)('POST /api/contact on %s', (kind) => {
     ['XML', '<contact><name>Dana</name></contact>', 'application/xml', 415],
     ['no content type', JSON.stringify(valid), '', 415],
     ['a body over 64 KB', JSON.stringify({ ...valid, message: long(70_000) }), 'application/json', 413],
-  ] as const)('answers %s with %#: status, { success: false, error }, nothing stored', async (_label, body, type, status) => {
-    const before = await countSubmissions(db)
-    const res = await post(body, { type })
-    expect(res.status).toBe(status)
-    const answer = (await res.json()) as { success: boolean; error: string }
-    expect(answer).toEqual({ success: false, error: expect.stringContaining(PHONE) })
-    expect(await countSubmissions(db)).toBe(before)
-  })
+  ] as const)(
+    'answers %s with %#: status, { success: false, error }, nothing stored',
+    async (_label, body, type, status) => {
+      const before = await countSubmissions(db)
+      const res = await post(body, { type })
+      expect(res.status).toBe(status)
+      const answer = (await res.json()) as { success: boolean; error: string }
+      expect(answer).toEqual({ success: false, error: expect.stringContaining(PHONE) })
+      expect(await countSubmissions(db)).toBe(before)
+    },
+  )
 
   describe('spam', () => {
-    it.each([
-      ['the honeypot filled in', { ...valid, website: 'http://cheap-pills.example' }, /honeypot/],
-      ['a form sent in under 3 seconds', { ...valid, elapsedMs: 800 }, /800 ms/],
-    ])('stores a request with %s flagged as spam, answers like any other, and sends no notification', async (_label, body, reason) => {
-      const res = await post({ ...body, name: `Spam ${_label}` })
+    const outbox = (id: string) =>
+      db.k.selectFrom('notification_outbox').select('id').where('submission_id', '=', id).execute()
+
+    it('files a request with the honeypot filled in as spam, answers like any other, and sends no notification', async () => {
+      const res = await post({ ...valid, name: 'Spam honeypot', website: 'http://cheap-pills.example' })
       expect(res.status).toBe(201)
       expect(await res.json()).toEqual({ success: true })
       const row = await newest()
-      expect(row).toMatchObject({ name: `Spam ${_label}`, is_spam: true })
-      expect(row.spam_reason).toMatch(reason)
-      expect(await db.k.selectFrom('notification_outbox').select('id').where('submission_id', '=', row.id).execute()).toEqual([])
+      expect(row).toMatchObject({ name: 'Spam honeypot', is_spam: true, spam_reason: 'honeypot field filled in' })
+      expect(await outbox(row.id)).toEqual([])
     })
 
-    it('does not suspect a form that took its time, or one sent without JavaScript (no timing)', async () => {
-      await post({ ...valid, name: 'Slow Typist', elapsedMs: 45_000 })
-      expect(await newest()).toMatchObject({ name: 'Slow Typist', is_spam: false })
-      await post(new URLSearchParams({ ...valid, name: 'No Script', website: '' }).toString(), { type: 'application/x-www-form-urlencoded' })
-      expect(await newest()).toMatchObject({ name: 'No Script', is_spam: false })
+    it.each([
+      ['a form sent 0.3 s after it was first touched', { elapsedMs: 332, page: '/contact' }, /0\.3 s/],
+      ['a body the form did not send (JSON without timing)', { page: '/contact' }, /sent without the form/],
+      ['malformed timing', { elapsedMs: '2999.5', page: '/contact' }, /malformed elapsedMs/],
+      ['no page', { elapsedMs: 9_000 }, /no page named/],
+      [
+        'many links',
+        { elapsedMs: 9_000, page: '/contact', message: 'https://a.example https://b.example https://c.example' },
+        /3 links/,
+      ],
+    ])('keeps %s in the inbox as possible spam, and notifies it', async (label, extra, reason) => {
+      const res = await post({ ...valid, ...extra, name: `Possible ${label}` })
+      expect(res.status).toBe(201)
+      const row = await newest()
+      expect(row).toMatchObject({ name: `Possible ${label}`, is_spam: false, spam_reason: null })
+      expect(row.suspicion).toMatch(reason)
+      expect(await outbox(row.id)).toHaveLength(1)
+    })
+
+    it('suspects nothing of a form that took its time, or one sent without JavaScript (no timing)', async () => {
+      await post({ ...valid, name: 'Slow Typist', elapsedMs: 45_000, page: '/contact' })
+      expect(await newest()).toMatchObject({ name: 'Slow Typist', is_spam: false, suspicion: null })
+      await post(new URLSearchParams({ ...valid, name: 'No Script', website: '', page: '/contact' }).toString(), {
+        type: 'application/x-www-form-urlencoded',
+      })
+      expect(await newest()).toMatchObject({ name: 'No Script', is_spam: false, suspicion: null })
     })
   })
 
@@ -192,13 +246,57 @@ describe.each(STORAGE_KINDS)('POST /api/contact on %s', (kind) => {
         const from = address()
         for (let i = 0; i < 5; i++) {
           const target = i % 2 === 0 ? server.url : second.url
-          const res = await fetch(`${target}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': from }, body: JSON.stringify(valid) })
+          const res = await fetch(`${target}/api/contact`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-forwarded-for': from },
+            body: JSON.stringify(valid),
+          })
           expect(res.status).toBe(201)
         }
-        const res = await fetch(`${second.url}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': from }, body: JSON.stringify(valid) })
+        const res = await fetch(`${second.url}/api/contact`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': from },
+          body: JSON.stringify(valid),
+        })
         expect(res.status).toBe(429)
       } finally {
         await second.stop()
+      }
+    })
+
+    it('counts an IPv6 visitor by its /64: a fresh address in it is the same visitor', async () => {
+      const prefix = `2001:db8:${nextAddress++}:7`
+      for (let i = 1; i <= 5; i++) expect((await post(valid, { from: `${prefix}::${i}` })).status).toBe(201)
+      expect((await post(valid, { from: `${prefix}:ffff:ffff:ffff:ffff` })).status).toBe(429)
+      expect((await post(valid, { from: `2001:db8:${nextAddress++}:7::1` })).status).toBe(201)
+    })
+
+    it('takes its limits from CONTACT_RATE_LIMIT, and its words suit a shared network with the number to call', async () => {
+      const strict = await startServer({
+        DATABASE_URL: storage.databaseUrl,
+        TRUST_PROXY: '1',
+        CONTACT_RATE_LIMIT: '2/1h',
+      })
+      try {
+        const from = address()
+        const send = () =>
+          fetch(`${strict.url}/api/contact`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-forwarded-for': from },
+            body: JSON.stringify(valid),
+          })
+        expect([(await send()).status, (await send()).status]).toEqual([201, 201])
+        const refused = await send()
+        expect(refused.status).toBe(429)
+        expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(600)
+        expect(await refused.json()).toEqual({
+          success: false,
+          error: expect.stringMatching(
+            new RegExp(`^We've received many requests from your network .*${PHONE.replace(/[()]/g, '\\$&')}`),
+          ),
+        })
+      } finally {
+        await strict.stop()
       }
     })
 
@@ -211,11 +309,22 @@ describe.each(STORAGE_KINDS)('POST /api/contact on %s', (kind) => {
 
   describe('without JavaScript', () => {
     const formPost = (fields: Record<string, string>, from = address()) =>
-      post(new URLSearchParams(fields).toString(), { type: 'application/x-www-form-urlencoded', accept: 'text/html', from })
+      post(new URLSearchParams(fields).toString(), {
+        type: 'application/x-www-form-urlencoded',
+        accept: 'text/html',
+        from,
+      })
 
     it('answers a bad request with the form page: 400, the problems listed, the values kept', async () => {
       const before = await countSubmissions(db)
-      const res = await formPost({ name: '  ', phone: '12', email: 'dana@example.com', service: 'maintenance', message: 'Tune-up <b>please</b>', website: '' })
+      const res = await formPost({
+        name: '  ',
+        phone: '12',
+        email: 'dana@example.com',
+        service: 'maintenance',
+        message: 'Tune-up <b>please</b>',
+        website: '',
+      })
       expect(res.status).toBe(400)
       expect(res.headers.get('content-type')).toMatch(/^text\/html/)
       expect(res.headers.get('content-security-policy')).toContain("script-src 'self'")

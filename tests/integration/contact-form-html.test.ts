@@ -2,15 +2,25 @@
 // attributes from the one contact schema, SPEC §3's service options, a form that posts without
 // JavaScript, a honeypot hidden from people, the toasts' words for the script, and the
 // no-JavaScript confirmation page /contact/sent (not indexed, not in the sitemap). Also: the
-// server's filler (src/server/contact/form-page.ts) still finds its markers in the built page.
-import { readFileSync } from 'node:fs'
+// page the server renders from the built pages when a form sent without JavaScript has problems
+// (src/server/contact/page.ts) is the prerendered page with the form's state, made by the same
+// components, with a CSP that allows its own inline code.
+import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { describe, expect, test } from 'vitest'
+import { createElement } from 'react'
+import { renderToString } from 'react-dom/server'
+import { afterAll, describe, expect, test } from 'vitest'
 import { loadCatalogue } from '../../src/catalogue/load.ts'
+import type { ContactFormState } from '../../src/contact/form-state.ts'
 import { FIELDS, fieldRules } from '../../src/contact/message.ts'
-import { fillContactPage } from '../../src/server/contact/form-page.ts'
+import { loadBuildInfo } from '../../src/server/build-info.ts'
+import { contactPageRenderer } from '../../src/server/contact/page.ts'
+import { pageRenderer } from '../../src/server/page-render.ts'
+import { inlineScriptHashes, inlineStyleHashes, loadStaticSite } from '../../src/server/static-site.ts'
+import { ContactForm } from '../../src/sections/ContactForm.tsx'
 import { builtHtml, distClient } from '../helpers/built-site.ts'
-import { byTag, closest, findAll, linksIn, readPage, textOf, type El } from '../helpers/html.ts'
+import { byTag, closest, findAll, linksIn, readPage, textOf } from '../helpers/html.ts'
 
 const catalogue = loadCatalogue()
 const contact = catalogue.pages.find((p) => p.path === '/contact')
@@ -20,7 +30,7 @@ const { business } = catalogue
 const html = builtHtml('/contact')
 const page = readPage(html)
 const forms = findAll(page.main, byTag('form'))
-const form = forms[0] as El
+const form = forms[0]!
 const byId = (id: string) => findAll(page.doc, (e) => e.attrs.id === id)
 const control = (field: string) => findAll(form, (e) => e.attrs.name === field)
 
@@ -35,7 +45,7 @@ describe('/contact: the form', () => {
   test('is the section "Request Service" with its intro', () => {
     const section = page.section(copy.heading)
     expect(section.children).toContain(form)
-    expect(textOf(section)).toContain(copy.intro as string)
+    expect(textOf(section)).toContain(copy.intro!)
   })
 
   test.each(FIELDS)('%s: one control, labelled with the words of the copy', (field) => {
@@ -50,7 +60,7 @@ describe('/contact: the form', () => {
   })
 
   test.each(FIELDS)('%s: required, maxlength and pattern as the contact schema says', (field) => {
-    const el = control(field)[0] as El
+    const el = control(field)[0]!
     const rules = fieldRules(field)
     expect('required' in el.attrs, 'required').toBe(rules.required)
     expect(el.attrs.maxlength).toBe(rules.maxLength === undefined ? undefined : String(rules.maxLength))
@@ -58,15 +68,26 @@ describe('/contact: the form', () => {
   })
 
   test('only name and phone are required (SPEC §5)', () => {
-    expect(FIELDS.filter((f) => 'required' in (control(f)[0] as El).attrs)).toEqual(['name', 'phone'])
+    expect(FIELDS.filter((f) => 'required' in control(f)[0]!.attrs)).toEqual(['name', 'phone'])
   })
 
   test('kinds of field: a name, a phone number with its keypad, an e-mail address, a choice, a text', () => {
-    const attrs = Object.fromEntries(FIELDS.map((f) => [f, (control(f)[0] as El).attrs]))
+    const attrs = Object.fromEntries(FIELDS.map((f) => [f, control(f)[0]!.attrs]))
     expect(attrs.name).toMatchObject({ type: 'text', autocomplete: 'name' })
-    expect(attrs.phone).toMatchObject({ type: 'tel', inputmode: 'tel', autocomplete: 'tel', pattern: fieldRules('phone').pattern })
+    expect(attrs.phone).toMatchObject({
+      type: 'tel',
+      inputmode: 'tel',
+      autocomplete: 'tel',
+      pattern: fieldRules('phone').pattern,
+    })
     expect(attrs.phone?.title).toBe(copy.problems.phone)
-    expect(attrs.email).toMatchObject({ type: 'email', autocomplete: 'email' })
+    // The browser refuses what the server would (?, & or % in an address, no dot in the domain).
+    expect(attrs.email).toMatchObject({
+      type: 'email',
+      autocomplete: 'email',
+      pattern: fieldRules('email').pattern,
+      title: copy.problems.email,
+    })
     expect(fieldRules('email').email).toBe(true)
     expect(control('service')[0]?.tag).toBe('select')
     expect(control('message')[0]?.tag).toBe('textarea')
@@ -75,12 +96,13 @@ describe('/contact: the form', () => {
 
   test('the phone pattern takes the numbers people write and refuses too few digits', () => {
     const re = new RegExp(`^(?:${fieldRules('phone').pattern})$`, 'v')
-    for (const ok of ['(410) 555-0199', '+1 410 555 0199', '410.555.0199', '4105550199']) expect(re.test(ok), ok).toBe(true)
+    for (const ok of ['(410) 555-0199', '+1 410 555 0199', '410.555.0199', '4105550199'])
+      expect(re.test(ok), ok).toBe(true)
     for (const bad of ['555-0199', 'call me', '']) expect(re.test(bad), bad).toBe(false)
   })
 
   test('the service choice: "Select a service..." first, then the options of SPEC §3', () => {
-    const options = findAll(control('service')[0] as El, byTag('option')).map((o) => [o.attrs.value, textOf(o)])
+    const options = findAll(control('service')[0]!, byTag('option')).map((o) => [o.attrs.value, textOf(o)])
     expect(options).toEqual([
       ['', 'Select a service...'],
       ['ac-repair', 'AC Repair'],
@@ -107,7 +129,7 @@ describe('/contact: the form', () => {
     const [trap, ...more] = control('website')
     expect(more).toEqual([])
     expect(trap?.attrs).toMatchObject({ type: 'text', tabindex: '-1', autocomplete: 'off' })
-    const wrapper = closest(trap as El, (e) => e.attrs['aria-hidden'] === 'true')
+    const wrapper = closest(trap!, (e) => e.attrs['aria-hidden'] === 'true')
     expect(wrapper).toBeDefined()
     expect(wrapper?.attrs.class).toMatch(/(^| )absolute( |$)/)
     expect(wrapper?.attrs.class).toMatch(/-left-\[10000px\]/)
@@ -117,9 +139,12 @@ describe('/contact: the form', () => {
   })
 
   test("the problems box and each field's problem slot are there, hidden and empty", () => {
-    const [box] = findAll(form, (e) => e.attrs['data-contact-problems'] !== undefined)
+    const [box, ...more] = byId('contact-problems')
+    expect(more).toEqual([])
+    expect(closest(box!, byTag('form'))).toBe(form)
     expect(box?.attrs.hidden).toBe('')
-    expect(textOf(box as El)).toBe(copy.problemsHeading)
+    expect(box?.attrs.autofocus).toBeUndefined()
+    expect(textOf(box!)).toBe(copy.problemsHeading)
     for (const field of FIELDS) {
       const slot = byId(`contact-${field}-problem`)
       expect(slot.map((e) => [e.attrs.hidden, textOf(e)])).toEqual([['', '']])
@@ -127,12 +152,20 @@ describe('/contact: the form', () => {
   })
 
   test("the toasts: SPEC §8's words, in live regions that are on the page from the start", () => {
-    const templates = Object.fromEntries(findAll(page.main, byTag('template')).map((t) => [t.attrs['data-toast'], textOf(t)]))
+    const templates = Object.fromEntries(
+      findAll(page.main, byTag('template')).map((t) => [t.attrs['data-toast'], textOf(t)]),
+    )
     expect(templates).toEqual({
       success: `Message Sent!Thanks for contacting ${business.name}! A technician will reach out shortly to confirm your appointment or answer your question.`,
       error: 'ErrorFailed to send message. Please try again or call us directly.',
     })
-    expect(findAll(page.main, (e) => e.attrs['data-toast-region'] !== undefined).map((e) => [e.attrs['data-toast-region'], e.attrs.role, e.attrs['aria-live']])).toEqual([
+    expect(
+      findAll(page.main, (e) => e.attrs['data-toast-region'] !== undefined).map((e) => [
+        e.attrs['data-toast-region'],
+        e.attrs.role,
+        e.attrs['aria-live'],
+      ]),
+    ).toEqual([
       ['success', 'status', 'polite'],
       ['error', 'alert', undefined],
     ])
@@ -142,15 +175,77 @@ describe('/contact: the form', () => {
     expect(html).not.toMatch(/\sstyle="/)
     expect(html).not.toMatch(/\son[a-z]+="/)
   })
+})
 
-  test('the server can fill the built page: every marker is there once', () => {
-    const filled = readPage(fillContactPage(html, { values: { name: ' ', phone: '410' }, problems: { name: copy.problems.name, phone: copy.problems.phone }, summary: 'x' }))
-    expect(filled.title.startsWith(`${copy.problemsHeading} – `)).toBe(true)
-    const box = findAll(filled.main, (e) => e.attrs['data-contact-problems'] !== undefined)[0] as El
+describe('/contact as the server renders it for a form sent without JavaScript that has problems', () => {
+  const site = loadStaticSite(distClient)
+  const renderer = contactPageRenderer({
+    renderer: pageRenderer(site),
+    pageData: loadBuildInfo(distClient).contactPageData,
+  })
+  const problems: ContactFormState = {
+    values: { name: ' ', phone: '410', email: 'dana@example.com', service: 'maintenance', message: '<b>x</b>' },
+    problems: { name: copy.problems.name, phone: copy.problems.phone },
+  }
+
+  test('this build can render it', () => {
+    expect(renderer.unavailable).toBeUndefined()
+  })
+
+  test('with nothing to say, it is the prerendered page byte for byte: the same data, components and finishing', async () => {
+    expect((await renderer.render({ values: {}, problems: {} })).html).toBe(html)
+  })
+
+  test('the form in it is the component given that state, exactly', async () => {
+    const rendered = (await renderer.render(problems)).html
+    const formOf = (h: string) => h.slice(h.indexOf('<form'), h.indexOf('</form>') + '</form>'.length)
+    expect(formOf(rendered)).toBe(
+      formOf(renderToString(createElement(ContactForm, { form: copy, path: '/contact', state: problems }))),
+    )
+    expect(formOf(rendered)).not.toBe(formOf(html))
+  })
+
+  test("the title starts with the box's heading; the box lists the problems as links to the fields and takes the focus", async () => {
+    const filled = readPage((await renderer.render(problems)).html)
+    expect(filled.title).toBe(`${copy.problemsHeading} – ${page.title}`)
+    const box = findAll(filled.main, (e) => e.attrs.id === 'contact-problems')[0]!
+    expect(box.attrs.autofocus).toBe('')
     expect(linksIn(box)).toEqual([
       { href: '#contact-name', text: copy.problems.name },
       { href: '#contact-phone', text: copy.problems.phone },
     ])
+    expect(filled.canonical).toBe(page.canonical)
+  })
+
+  test("its CSP allows exactly its own inline style and script, which are the prerendered page's", async () => {
+    const { html: rendered, headers } = await renderer.render({ ...problems, summary: copy.problems.rateLimited })
+    const csp = headers['content-security-policy']!
+    expect(inlineStyleHashes(rendered)).toEqual(inlineStyleHashes(html))
+    expect(inlineScriptHashes(rendered)).toEqual(inlineScriptHashes(html))
+    expect(inlineStyleHashes(rendered)).toHaveLength(1)
+    for (const hash of [...inlineStyleHashes(rendered), ...inlineScriptHashes(rendered)])
+      expect(csp).toContain(`'${hash}'`)
+    expect(csp).not.toContain('unsafe-inline')
+    expect(rendered).not.toMatch(/<link rel="stylesheet"|<script src=/)
+    expect(headers['content-type']).toBe('text/html; charset=utf-8')
+  })
+
+  describe('a build without the server build of the pages', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'longbar-no-server-build-'))
+    symlinkSync(distClient, path.join(dir, 'client'), 'dir')
+    afterAll(() => rmSync(dir, { recursive: true, force: true }))
+    const bareSite = { ...site, dir: path.join(dir, 'client') }
+    const bare = contactPageRenderer({ renderer: pageRenderer(bareSite), pageData: undefined })
+
+    test('is found out at start, and a render says why it cannot be done', async () => {
+      expect(bare.unavailable).toMatch(/no data of \/contact.*npm run build/)
+      await expect(bare.render(problems)).rejects.toThrow(/npm run build/)
+      const noEntry = contactPageRenderer({
+        renderer: pageRenderer(bareSite),
+        pageData: loadBuildInfo(distClient).contactPageData,
+      })
+      expect(noEntry.unavailable).toMatch(/server\/entry\.mjs is missing/)
+    })
   })
 })
 
@@ -158,7 +253,7 @@ describe('/contact/sent: where a send without JavaScript lands', () => {
   const sent = readPage(builtHtml('/contact/sent'))
 
   test('shows the success notice, a call button and the way back home', () => {
-    expect(textOf(findAll(sent.main, byTag('h1'))[0] as El)).toBe(copy.success.title)
+    expect(textOf(findAll(sent.main, byTag('h1'))[0]!)).toBe(copy.success.title)
     expect(textOf(sent.main)).toContain(copy.success.text)
     expect(linksIn(sent.main)).toEqual([
       { href: `tel:${business.phone.e164}`, text: contact.hero.callLabel },
@@ -168,7 +263,9 @@ describe('/contact/sent: where a send without JavaScript lands', () => {
 
   test('is not indexed: its own title, robots noindex, no canonical link, no structured data', () => {
     expect(sent.title).toBe(copy.sent.seoTitle)
-    expect(findAll(sent.doc, (e) => e.tag === 'meta' && e.attrs.name === 'robots')[0]?.attrs.content).toMatch(/\bnoindex\b/)
+    expect(findAll(sent.doc, (e) => e.tag === 'meta' && e.attrs.name === 'robots')[0]?.attrs.content).toMatch(
+      /\bnoindex\b/,
+    )
     expect(sent.canonical).toBeUndefined()
     expect(sent.jsonLd).toEqual([])
   })

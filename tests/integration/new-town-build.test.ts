@@ -7,11 +7,22 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { newTown } from '../../scripts/new-town.ts'
-import { byTag, findAll, linksIn, readPage, type El } from '../helpers/html.ts'
+import { byTag, findAll, linksIn, readPage } from '../helpers/html.ts'
 import { projectRoot, startServer, type RunningServer } from '../helpers/server.ts'
 
 const ORIGIN = 'https://www.longbar-hvac.example'
-const PROJECT_FILES = ['content', 'schemas', 'pages', 'renderer', 'src', 'scripts', 'package.json', 'vite.config.ts', 'tsconfig.json', '.gitignore']
+const PROJECT_FILES = [
+  'content',
+  'schemas',
+  'pages',
+  'renderer',
+  'src',
+  'scripts',
+  'package.json',
+  'vite.config.ts',
+  'tsconfig.json',
+  '.gitignore',
+]
 
 let copy: string
 let server: RunningServer
@@ -25,7 +36,12 @@ beforeAll(async () => {
   newTown(path.join(copy, 'content'), { name: 'Jarrettsville', county: 'Harford County', footer: true }, copy)
 
   const { CONTENT_DIR: _ignored, ...env } = process.env
-  const build = spawnSync('npm', ['run', 'build'], { cwd: copy, env: { ...env, PUBLIC_ORIGIN: ORIGIN }, encoding: 'utf8', timeout: 110_000 })
+  const build = spawnSync('npm', ['run', 'build'], {
+    cwd: copy,
+    env: { ...env, PUBLIC_ORIGIN: ORIGIN },
+    encoding: 'utf8',
+    timeout: 110_000,
+  })
   buildOutput = `${build.stdout}\n${build.stderr}`
   if (build.status !== 0) throw new Error(`the build failed:\n${buildOutput}`)
   server = await startServer({ DIST_DIR: path.join(copy, 'dist/client'), PUBLIC_ORIGIN: ORIGIN })
@@ -53,8 +69,14 @@ test('the page answers with its title, canonical link and JSON-LD', async () => 
   expect(page.title).toBe('Jarrettsville, MD HVAC Repair & Installation | Longbar Heating & Cooling')
   expect(page.canonical).toBe(`${ORIGIN}/jarrettsville-hvac`)
   expect(page.jsonLd.map((b) => b['@type'])).toEqual(['HVACBusiness', 'BreadcrumbList'])
-  expect((page.jsonLd[1]?.itemListElement as { name: string }[]).map((c) => c.name)).toEqual(['Home', 'Service Areas', 'Jarrettsville'])
-  expect(findAll(page.main, (e) => 'data-map-src' in e.attrs)[0]?.attrs['data-map-src']).toBe('https://www.google.com/maps?q=Jarrettsville%2C+MD&output=embed')
+  expect((page.jsonLd[1]?.itemListElement as { name: string }[]).map((c) => c.name)).toEqual([
+    'Home',
+    'Service Areas',
+    'Jarrettsville',
+  ])
+  expect(findAll(page.main, (e) => 'data-map-src' in e.attrs)[0]?.attrs['data-map-src']).toBe(
+    'https://www.google.com/maps?q=Jarrettsville%2C+MD&output=embed',
+  )
 })
 
 test('the sitemap lists it', async () => {
@@ -63,7 +85,12 @@ test('the sitemap lists it', async () => {
 
 test('/service-areas has its card and the footer of every page its link', async () => {
   const areas = readPage((await get('/service-areas')).text)
-  expect(linksIn(areas.main).filter((l) => l.text === 'Local HVAC Services →').map((l) => l.href).at(-1)).toBe('/jarrettsville-hvac')
-  const footer = findAll(readPage((await get('/heating')).text).doc, byTag('footer'))[0] as El
+  expect(
+    linksIn(areas.main)
+      .filter((l) => l.text === 'Local HVAC Services →')
+      .map((l) => l.href)
+      .at(-1),
+  ).toBe('/jarrettsville-hvac')
+  const footer = findAll(readPage((await get('/heating')).text).doc, byTag('footer'))[0]!
   expect(linksIn(footer)).toContainEqual({ href: '/jarrettsville-hvac', text: 'Jarrettsville' })
 })

@@ -7,15 +7,17 @@ import { storeContactRequest } from '../../src/server/contact/store.ts'
 import { composeNotification } from '../../src/server/mail/notification.ts'
 import { smtpSender } from '../../src/server/mail/transport.ts'
 import { startOutboxWorker, type OutboxWorker } from '../../src/server/mail/worker.ts'
+import { listActivity } from '../../src/server/db/activity.ts'
 import { createLogger } from '../../src/server/log.ts'
 import { startServer, type RunningServer } from '../helpers/server.ts'
 import { startSmtp, type TestSmtp } from '../helpers/smtp.ts'
 import { createStorage, STORAGE_KINDS, type StorageTarget } from '../helpers/storage.ts'
 
-const quiet = createLogger('error', () => {})
+const quiet = createLogger('error', () => undefined)
 const ORIGIN = 'https://www.longbar-hvac.example'
 let clients = 0
-const store = (db: Db, message: Parameters<typeof storeContactRequest>[1]['message']) => storeContactRequest(db, { message, clientKey: `test-${clients++}` })
+const store = (db: Db, message: Parameters<typeof storeContactRequest>[1]['message']) =>
+  storeContactRequest(db, { message, clientKey: `test-${clients++}` })
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
@@ -48,7 +50,13 @@ describe.each(STORAGE_KINDS)('the mail worker on %s', (kind) => {
     worker = startOutboxWorker({
       db,
       send: sender.send,
-      compose: (s) => composeNotification(s, { company: 'Longbar Heating & Cooling', publicOrigin: ORIGIN, from: 'website@longbar-hvac.example', to: 'office@longbar-hvac.example' }),
+      compose: (s) =>
+        composeNotification(s, {
+          company: 'Longbar Heating & Cooling',
+          publicOrigin: ORIGIN,
+          from: 'website@longbar-hvac.example',
+          to: 'office@longbar-hvac.example',
+        }),
       log: quiet,
       idlePollMs: options.idlePollMs ?? 100,
       retryBaseMs: options.retryBaseMs ?? 200,
@@ -58,7 +66,15 @@ describe.each(STORAGE_KINDS)('the mail worker on %s', (kind) => {
 
   it('e-mails the office once per request, with every field and a link to the inbox; never for spam', async () => {
     smtp = await startSmtp()
-    const a = await store(db, { name: 'Dana Whitaker', phone: '(410) 555-0199', email: 'dana@example.com', service: 'heating-repair', message: 'No heat since 6 am.\nTwo kids at home.', page: '/contact', referrer: 'https://www.google.com/' })
+    const a = await store(db, {
+      name: 'Dana Whitaker',
+      phone: '(410) 555-0199',
+      email: 'dana@example.com',
+      service: 'heating-repair',
+      message: 'No heat since 6 am.\nTwo kids at home.',
+      page: '/contact',
+      referrer: 'https://www.google.com/',
+    })
     const b = await store(db, { name: 'Sam Ortiz', phone: '410.555.0123' })
     await store(db, { name: 'Bot', phone: '4105550000', website: 'http://spam.example' })
     startWorker(smtp.url)
@@ -71,7 +87,15 @@ describe.each(STORAGE_KINDS)('the mail worker on %s', (kind) => {
     expect(dana.subject).toBe('New request: Dana Whitaker – Heating Repair')
     expect(dana.headers['reply-to']).toBe('dana@example.com')
     expect(dana.headers['message-id']).toBe(`<request-${a.stored && a.id}@www.longbar-hvac.example>`)
-    for (const expected of ['Name:    Dana Whitaker', 'Phone:   (410) 555-0199', 'Email:   dana@example.com', 'Service: Heating Repair', '  No heat since 6 am.\n  Two kids at home.', 'Sent from: /contact (visitor came from https://www.google.com/)', `Open the inbox: ${ORIGIN}/admin`]) {
+    for (const expected of [
+      'Name:    Dana Whitaker',
+      'Phone:   (410) 555-0199',
+      'Email:   dana@example.com',
+      'Service: Heating Repair',
+      '  No heat since 6 am.\n  Two kids at home.',
+      'Sent from: /contact (visitor came from https://www.google.com/)',
+      `Open the inbox: ${ORIGIN}/admin`,
+    ]) {
       expect(dana.text).toContain(expected)
     }
     const sam = mails.find((m) => m.text.includes('Sam Ortiz'))!
@@ -85,12 +109,22 @@ describe.each(STORAGE_KINDS)('the mail worker on %s', (kind) => {
       [1, true],
       [1, true],
     ])
+    // Each delivery is on its request's timeline.
+    if (a.stored) {
+      expect((await listActivity(db, a.id)).map((e) => [e.kind, e.detail])).toEqual([
+        ['notified', 'E-mail to office@longbar-hvac.example'],
+      ])
+    }
     expect(await worker!.runOnce()).toBe(false)
   })
 
   it('sends markup and formulas as inert plain text', async () => {
     smtp = await startSmtp()
-    await store(db, { name: '<b>Eve</b> =cmd|"/c calc"!A1', phone: '4105550101', message: '<script>alert(1)</script>\r\n=HYPERLINK("http://x")' })
+    await store(db, {
+      name: '<b>Eve</b> =cmd|"/c calc"!A1',
+      phone: '4105550101',
+      message: '<script>alert(1)</script>\r\n=HYPERLINK("http://x")',
+    })
     startWorker(smtp.url)
     const [mail] = await smtp.waitFor(1)
     expect(mail!.headers['content-type']).toMatch(/^text\/plain/)
@@ -107,14 +141,26 @@ describe.each(STORAGE_KINDS)('the mail worker on %s', (kind) => {
     startWorker(`smtp://127.0.0.1:${port}`)
     await sleep(1_500)
     const waiting = await db.k.selectFrom('notification_outbox').selectAll().execute()
-    expect(waiting.every((r) => r.sent_at === null && r.attempts >= 1 && /ECONNREFUSED|connect/i.test(r.last_error ?? ''))).toBe(true)
+    expect(
+      waiting.every((r) => r.sent_at === null && r.attempts >= 1 && /ECONNREFUSED|connect/i.test(r.last_error ?? '')),
+    ).toBe(true)
 
     smtp = await startSmtp(port)
     const mails = await smtp.waitFor(3, 20_000)
     await sleep(1_000)
-    expect(mails.map((m) => m.text.match(/Name: +(.*)/)?.[1]).sort()).toEqual(['Waiting 1', 'Waiting 2', 'Waiting 3'])
+    expect(mails.map((m) => /Name: +(.*)/.exec(m.text)?.[1]).sort()).toEqual(['Waiting 1', 'Waiting 2', 'Waiting 3'])
     const sent = await db.k.selectFrom('notification_outbox').selectAll().execute()
     expect(sent.every((r) => r.sent_at !== null && r.last_error === null)).toBe(true)
+    // The timeline says it failed, then went out on a later attempt.
+    const timeline = await listActivity(db, sent[0]!.submission_id)
+    expect(timeline[0]).toMatchObject({
+      kind: 'notified',
+      detail: expect.stringMatching(/^E-mail to office@longbar-hvac\.example \(attempt \d+\)$/),
+    })
+    expect(timeline.at(-1)).toMatchObject({
+      kind: 'notify_failed',
+      detail: expect.stringMatching(/^E-mail to office@longbar-hvac\.example: .*(ECONNREFUSED|connect)/i),
+    })
   })
 })
 
@@ -126,7 +172,12 @@ describe('two server instances on one PostgreSQL', () => {
   beforeAll(async () => {
     storage = await createStorage('PostgreSQL')
     smtp = await startSmtp()
-    const env = { DATABASE_URL: storage.databaseUrl, SMTP_URL: smtp.url, NOTIFY_EMAIL: 'office@longbar-hvac.example', TRUST_PROXY: '1' }
+    const env = {
+      DATABASE_URL: storage.databaseUrl,
+      SMTP_URL: smtp.url,
+      NOTIFY_EMAIL: 'office@longbar-hvac.example',
+      TRUST_PROXY: '1',
+    }
     servers.push(await startServer(env), await startServer(env))
   })
   afterAll(async () => {
@@ -150,7 +201,7 @@ describe('two server instances on one PostgreSQL', () => {
     await smtp.waitFor(count, 30_000)
     // Both workers keep polling: give them time to (wrongly) send something twice.
     await sleep(7_000)
-    const names = smtp.received.map((m) => m.text.match(/Name: +(.*)/)?.[1])
+    const names = smtp.received.map((m) => /Name: +(.*)/.exec(m.text)?.[1])
     expect(names).toHaveLength(count)
     expect(new Set(names).size).toBe(count)
     const db = await storage.open()
@@ -170,12 +221,18 @@ describe('without SMTP_URL', () => {
     const storage = await createStorage('SQLite')
     const server = await startServer({ DATABASE_URL: storage.databaseUrl })
     try {
-      const res = await fetch(`${server.url}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Dana', phone: '4105550199' }) })
+      const res = await fetch(`${server.url}/api/contact`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Dana', phone: '4105550199' }),
+      })
       expect(res.status).toBe(201)
       await sleep(300)
       const warnings = server.records().filter((r) => String(r.msg).includes('SMTP_URL is not set'))
       expect(warnings).toHaveLength(1)
-      const health = (await (await fetch(`${server.url}/healthz`)).json()) as { checks: { notifications: { detail: string } } }
+      const health = (await (await fetch(`${server.url}/healthz`)).json()) as {
+        checks: { notifications: { detail: string } }
+      }
       expect(health.checks.notifications.detail).toMatch(/^1 waiting \(SMTP_URL not set\)/)
     } finally {
       await server.stop()

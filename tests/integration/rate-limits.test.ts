@@ -1,7 +1,15 @@
 // Rate-limit windows in the database, with the clock in the test's hands, on both databases.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../src/server/db/client.ts'
-import { countHit, pruneRateLimits, undoHit, type Window } from '../../src/server/db/rate-limits.ts'
+import {
+  countHit,
+  pruneRateLimits,
+  RateLimited,
+  takeHit,
+  undoHit,
+  type Window,
+} from '../../src/server/db/rate-limits.ts'
+import { loginThrottle, slowdown } from '../../src/server/auth/throttle.ts'
 import { createStorage, STORAGE_KINDS, type StorageTarget } from '../helpers/storage.ts'
 
 const MINUTE = 60_000
@@ -35,8 +43,21 @@ describe.each(STORAGE_KINDS)('rate limits on %s', (kind) => {
   it('a fixed window allows a burst of twice the limit across its edge; a sliding one does not', async () => {
     const before = edge + 29 * MINUTE + 59_000
     const after = edge + 30 * MINUTE + 1_000
-    expect([...(await hits(fixed, 'b', 5, before)), ...(await hits(fixed, 'b', 5, after))]).toEqual(Array(10).fill('ok'))
-    expect([...(await hits(sliding, 'b', 5, before)), ...(await hits(sliding, 'b', 5, after))]).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'over', 'over', 'over', 'over', 'over'])
+    expect([...(await hits(fixed, 'b', 5, before)), ...(await hits(fixed, 'b', 5, after))]).toEqual(
+      Array(10).fill('ok'),
+    )
+    expect([...(await hits(sliding, 'b', 5, before)), ...(await hits(sliding, 'b', 5, after))]).toEqual([
+      'ok',
+      'ok',
+      'ok',
+      'ok',
+      'ok',
+      'over',
+      'over',
+      'over',
+      'over',
+      'over',
+    ])
     // Half a window later, half of the previous window still counts.
     expect(await hits(sliding, 'c', 4, before)).toEqual(['ok', 'ok', 'ok', 'ok'])
     expect(await hits(sliding, 'c', 4, edge + 37 * MINUTE + 30_000)).toEqual(['ok', 'ok', 'ok', 'over'])
@@ -48,5 +69,62 @@ describe.each(STORAGE_KINDS)('rate limits on %s', (kind) => {
     expect(await hits(fixed, 'd', 2, edge)).toEqual(['ok', 'over'])
     expect(await pruneRateLimits(db.k, edge + 1)).toBeGreaterThan(0)
     expect(await hits(fixed, 'd', 1, edge)).toEqual(['ok'])
+  })
+
+  /** An attempt as the login makes it: counted in a transaction, rolled back when refused. */
+  const attempt = async (key: string, at: number, window = sliding): Promise<number | 'ok'> => {
+    try {
+      await db.transact((trx) => takeHit(trx, key, [window], at))
+      return 'ok'
+    } catch (error) {
+      if (error instanceof RateLimited) return error.retryAfterSeconds
+      throw error
+    }
+  }
+
+  it("a sliding window's Retry-After is when it lets one more through, to the second", async () => {
+    // Five failures spread over a window, then a guesser who comes back exactly when told, ten times.
+    let at = edge + 3 * MINUTE
+    for (let i = 0; i < 5; i++) expect(await attempt('e', (at += 2 * MINUTE))).toBe('ok')
+    const waits: number[] = []
+    for (let round = 0; round < 10; round++) {
+      const wait = await attempt('e', at)
+      expect(typeof wait).toBe('number')
+      waits.push(wait as number)
+      // A second early is still refused; on time is let through (and fails again, as a guess does).
+      if ((wait as number) > 1) expect(await attempt('e', at + ((wait as number) - 1) * 1000)).not.toBe('ok')
+      at += (wait as number) * 1000
+      expect(await attempt('e', at)).toBe('ok')
+    }
+    // Never more than one window, and never a promise the window then breaks.
+    expect(Math.max(...waits)).toBeLessThanOrEqual(15 * 60)
+  })
+
+  describe('the login throttle', () => {
+    const limits = [{ bucket: 'login-test:15m', windowMs: 15 * MINUTE, max: 5, sliding: true }]
+
+    it('slows every attempt down, progressively, when failures come from many addresses, and alerts once', async () => {
+      const waits: number[] = []
+      const alerts: number[] = []
+      const throttle = loginThrottle(db, limits, {
+        alert: (failures) => alerts.push(failures),
+        wait: (ms) => Promise.resolve(waits.push(ms)),
+      })
+      const at = edge + 40 * MINUTE
+      // 20 failures (4 times one address's allowance) from 20 addresses: nobody waits.
+      for (let i = 0; i < 20; i++) expect((await throttle.begin(`10.9.0.${i}`, at)).allowed).toBe(true)
+      expect(waits).toEqual([])
+      // Then every attempt, from any address, waits a little longer.
+      for (let i = 20; i < 26; i++) expect((await throttle.begin(`10.9.0.${i}`, at)).allowed).toBe(true)
+      expect(waits).toEqual([250, 500, 750, 1000, 1250, 1500])
+      expect(alerts).toEqual([21])
+      // The owner's right password gives its slot back: it adds nothing to the next wait.
+      const owner = await throttle.begin('198.51.100.7', at)
+      expect(owner.allowed).toBe(true)
+      if (owner.allowed) await owner.succeeded()
+      expect((await throttle.begin('10.9.1.1', at)).allowed).toBe(true)
+      expect(waits.slice(-2)).toEqual([1750, 1750])
+      expect(slowdown(10_000, 20)).toBe(10_000)
+    })
   })
 })

@@ -16,13 +16,26 @@ afterAll(async () => {
   await server?.stop()
 })
 
-const get = (path: string, headers: Record<string, string> = {}) => fetch(server.url + path, { headers, redirect: 'manual' })
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(server.url + path, { headers, redirect: 'manual' })
 
 describe('pages', () => {
   it.each([
-    ['/', 'HVAC Repair & Installation in Harford County, MD | Longbar Heating & Cooling', 'Trusted HVAC Services in Harford County &amp; Surrounding Areas'],
-    ['/about', 'About Us | Longbar Heating & Cooling, Bel Air HVAC Contractor Since 2000', 'Your Neighbors in Heating &amp; Cooling'],
-    ['/services', 'Heating, Cooling & HVAC Services in Harford County | Longbar Heating & Cooling', 'Our HVAC Services'],
+    [
+      '/',
+      'HVAC Repair & Installation in Harford County, MD | Longbar Heating & Cooling',
+      'Trusted HVAC Services in Harford County &amp; Surrounding Areas',
+    ],
+    [
+      '/about',
+      'About Us | Longbar Heating & Cooling, Bel Air HVAC Contractor Since 2000',
+      'Your Neighbors in Heating &amp; Cooling',
+    ],
+    [
+      '/services',
+      'Heating, Cooling & HVAC Services in Harford County | Longbar Heating & Cooling',
+      'Our HVAC Services',
+    ],
   ])('%s answers 200 with its head and content in the raw HTML', async (path, title, h1) => {
     const res = await get(path)
     expect(res.status).toBe(200)
@@ -102,9 +115,13 @@ describe('unknown addresses', () => {
     expect(html).toMatch(/>404</)
     expect(html).toContain('href="/"')
     expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>')
-    expect(html).toMatch(/<meta name="description" content="This page doesn&#039;t exist\. [^"]*\(410\) 555-0142\." \/>/)
+    expect(html).toMatch(
+      /<meta name="description" content="This page doesn&#039;t exist\. [^"]*\(410\) 555-0142\." \/>/,
+    )
     expect(html).toMatch(/<main[\s\S]*<a href="tel:\+14105550142"[^>]*>[\s\S]*Call \(410\) 555-0142<\/a>/)
-    await expect.poll(() => server.records().some((r) => r.msg === 'not found' && r.path === '/nowhere-to-be-found')).toBe(true)
+    await expect
+      .poll(() => server.records().some((r) => r.msg === 'not found' && r.path === '/nowhere-to-be-found'))
+      .toBe(true)
   })
 
   it('do not expose the error template or the prerendered 404 file', async () => {
@@ -113,7 +130,15 @@ describe('unknown addresses', () => {
     expect((await get('/about/index.pageContext.json')).status).toBe(200)
   })
 
-  it.each(['/../package.json', '/%2e%2e/%2e%2e/etc/passwd', '/assets/..%2f..%2fpackage.json', '/..%5c..%5cpackage.json', '/about%00.html', '/%c0%ae%c0%ae/etc/passwd', '//etc/passwd'])('%s reads nothing outside dist/', async (path) => {
+  it.each([
+    '/../package.json',
+    '/%2e%2e/%2e%2e/etc/passwd',
+    '/assets/..%2f..%2fpackage.json',
+    '/..%5c..%5cpackage.json',
+    '/about%00.html',
+    '/%c0%ae%c0%ae/etc/passwd',
+    '//etc/passwd',
+  ])('%s reads nothing outside dist/', async (path) => {
     const res = await rawGet(server.url, path)
     expect([400, 404]).toContain(res.status)
     expect(res.body).not.toContain('"dependencies"')
@@ -122,11 +147,14 @@ describe('unknown addresses', () => {
 })
 
 describe('old addresses', () => {
-  it.each(['/finance', '/finance/', '/finance/apply/now', '/user', '/user/profile'])('%s redirects permanently to /', async (path) => {
-    const res = await get(path)
-    expect(res.status).toBe(301)
-    expect(new URL(res.headers.get('location')!, server.url).pathname).toBe('/')
-  })
+  it.each(['/finance', '/finance/', '/finance/apply/now', '/user', '/user/profile'])(
+    '%s redirects permanently to /',
+    async (path) => {
+      const res = await get(path)
+      expect(res.status).toBe(301)
+      expect(new URL(res.headers.get('location')!, server.url).pathname).toBe('/')
+    },
+  )
 })
 
 describe('headers and health', () => {
@@ -187,7 +215,15 @@ describe('the process', () => {
     const { Agent, request } = await import('node:http')
     const agent = new Agent({ keepAlive: true, maxSockets: 4 })
     const statuses = await Promise.all(
-      Array.from({ length: 8 }, () => new Promise<number>((resolve, reject) => request(`${s.url}/`, { agent }, (res) => res.resume().on('end', () => resolve(res.statusCode ?? 0))).on('error', reject).end())),
+      Array.from(
+        { length: 8 },
+        () =>
+          new Promise<number>((resolve, reject) =>
+            request(`${s.url}/`, { agent }, (res) => res.resume().on('end', () => resolve(res.statusCode ?? 0)))
+              .on('error', reject)
+              .end(),
+          ),
+      ),
     )
     expect(statuses).toEqual(Array(8).fill(200))
     const started = Date.now()

@@ -16,14 +16,18 @@ afterAll(async () => {
   await server?.stop()
 })
 
-const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1] as string)
+const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!)
 
 test('the sitemap lists every primary address once, at the public origin', async () => {
   const res = await fetch(`${server.url}/sitemap.xml`)
   expect(res.status).toBe(200)
   expect(res.headers.get('content-type')).toBe('application/xml; charset=utf-8')
   const xml = await res.text()
-  expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(true)
+  expect(
+    xml.startsWith(
+      '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ),
+  ).toBe(true)
   const origin = builtOrigin()
   expect(locs(xml)).toEqual(primaryPaths(catalogue).map((p) => (p === '/' ? `${origin}/` : origin + p)))
 })
@@ -38,7 +42,9 @@ test('the sitemap leaves out aliases, the admin and the error screen', async () 
 
 test('every address in the sitemap answers 200', async () => {
   const paths = locs(await (await fetch(`${server.url}/sitemap.xml`)).text()).map((u) => new URL(u).pathname)
-  const statuses = await Promise.all(paths.map(async (p) => [p, (await fetch(server.url + p, { method: 'HEAD' })).status]))
+  const statuses = await Promise.all(
+    paths.map(async (p) => [p, (await fetch(server.url + p, { method: 'HEAD' })).status]),
+  )
   expect(statuses.filter(([, status]) => status !== 200)).toEqual([])
 })
 
@@ -46,7 +52,9 @@ test('robots.txt disallows the admin and the API and points to the sitemap', asy
   const res = await fetch(`${server.url}/robots.txt`)
   expect(res.status).toBe(200)
   expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8')
-  expect(await res.text()).toBe(`User-agent: *\nDisallow: /admin\nDisallow: /api/\n\nSitemap: ${builtOrigin()}/sitemap.xml\n`)
+  expect(await res.text()).toBe(
+    `User-agent: *\nDisallow: /admin\nDisallow: /api/\n\nSitemap: ${builtOrigin()}/sitemap.xml\n`,
+  )
 })
 
 test('the sitemap is served compressed to browsers that accept it', async () => {

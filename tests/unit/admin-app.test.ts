@@ -1,10 +1,18 @@
-// The inbox's pure parts: how it shows dates and phone links, the query strings it sends, and how
-// a background refresh merges into a list that "Load more" has extended.
+// The inbox's pure parts: how it shows dates, durations and phone links, and the query strings it sends.
 import { describe, expect, it } from 'vitest'
 import { csvUrl, listParams } from '../../src/admin/api.ts'
-import { formatDateTime, formatDay, isDay, telHref, today } from '../../src/admin/format.ts'
-import type { Submission } from '../../src/admin/types.ts'
-import { mergeFirstPage } from '../../src/admin/useInbox.ts'
+import {
+  firstName,
+  formatDateTime,
+  formatDay,
+  formatDuration,
+  isDay,
+  mailtoHref,
+  relativeTime,
+  smsHref,
+  telHref,
+  today,
+} from '../../src/admin/format.ts'
 
 describe('dates', () => {
   it('shows when a request came as a long date-time', () => {
@@ -23,7 +31,8 @@ describe('dates', () => {
     expect(isDay('2026-02-29')).toBe(false)
     expect(isDay('2026-13-01')).toBe(false)
     expect(isDay('2026-1-01')).toBe(false)
-    expect(today(new Date(2026, 10, 2))).toBe('2026-11-02')
+    expect(today(new Date(2026, 10, 2, 12))).toBe('2026-11-02')
+    expect(today(new Date('2026-11-24T03:00:00Z'), 'America/New_York')).toBe('2026-11-23')
   })
 })
 
@@ -39,30 +48,52 @@ describe('phone links', () => {
 describe('query strings', () => {
   it('sends only the filters that are set', () => {
     expect(String(listParams({ view: 'all', q: '', status: '', service: '' }))).toBe('view=all')
-    expect(String(listParams({ view: 'unread', q: '  dana  whitaker ', status: 'new', service: 'none' }, 'abc'))).toBe('view=unread&q=dana++whitaker&status=new&service=none&cursor=abc')
+    expect(String(listParams({ view: 'unread', q: '  dana  whitaker ', status: 'new', service: 'none' }, 'abc'))).toBe(
+      'view=unread&q=dana++whitaker&status=new&service=none&cursor=abc',
+    )
   })
 
   it('exports the view and filters shown', () => {
-    expect(csvUrl({ view: 'clients', q: 'bel air', status: '', service: 'maintenance' })).toBe('/api/admin/submissions.csv?view=clients&q=bel+air&service=maintenance')
+    expect(csvUrl({ view: 'clients', q: 'bel air', status: '', service: 'maintenance' })).toBe(
+      '/api/admin/submissions.csv?view=clients&q=bel+air&service=maintenance',
+    )
   })
 })
 
-describe('a background refresh', () => {
-  const row = (id: string, created_at: string) => ({ id, created_at }) as Submission
-  const loaded = { items: [row('e', '2026-11-05'), row('d', '2026-11-04'), row('c', '2026-11-03'), row('b', '2026-11-02')], nextCursor: 'after-b' }
+describe('the lead desk', () => {
+  const now = Date.parse('2026-11-23T23:43:00Z')
 
-  it('puts new requests on top and keeps the older rows "Load more" brought', () => {
-    const page = { items: [row('f', '2026-11-06'), row('e', '2026-11-05')], nextCursor: 'after-e' }
-    expect(mergeFirstPage(loaded, page)).toEqual({ items: [row('f', '2026-11-06'), row('e', '2026-11-05'), row('d', '2026-11-04'), row('c', '2026-11-03'), row('b', '2026-11-02')], nextCursor: 'after-b' })
+  it('says how long ago a request came, as a person would', () => {
+    expect(relativeTime('2026-11-23T23:42:40Z', now)).toBe('just now')
+    expect(relativeTime('2026-11-23T23:31:00Z', now)).toBe('12 min ago')
+    expect(relativeTime('2026-11-23T20:40:00Z', now)).toBe('3 h ago')
+    expect(relativeTime('2026-11-22T20:00:00Z', now)).toBe('yesterday')
+    expect(relativeTime('2026-11-19T20:00:00Z', now)).toBe('4 days ago')
+    expect(relativeTime('2026-11-02T20:00:00Z', now)).toBe('Nov 2')
   })
 
-  it('drops rows of the refreshed range that are gone (deleted, or no longer in the view)', () => {
-    const page = { items: [row('e', '2026-11-05'), row('c', '2026-11-03')], nextCursor: 'after-c' }
-    expect(mergeFirstPage(loaded, page).items.map((i) => i.id)).toEqual(['e', 'c', 'b'])
+  it('shows the long date-time on the office clock', () => {
+    expect(formatDateTime('2026-11-23T23:31:00Z', 'America/New_York')).toBe('November 23, 2026 at 6:31 PM')
   })
 
-  it('takes the page as it is when it is the whole list', () => {
-    const page = { items: [row('e', '2026-11-05')], nextCursor: null }
-    expect(mergeFirstPage(loaded, page)).toEqual(page)
+  it('gives durations in minutes, hours and days', () => {
+    expect(formatDuration(45 * 60_000)).toBe('45 min')
+    expect(formatDuration(125 * 60_000)).toBe('2 h 5 min')
+    expect(formatDuration(120 * 60_000)).toBe('2 h')
+    expect(formatDuration(27 * 3_600_000)).toBe('1 day 3 h')
+    expect(formatDuration(48 * 3_600_000)).toBe('2 days')
+  })
+
+  it('texts and calls the same number, and greets by first name', () => {
+    expect(smsHref('(410) 555-0199')).toBe('sms:+14105550199')
+    expect(firstName('  Maria  Lopez ')).toBe('Maria')
+    expect(firstName('Prince')).toBe('Prince')
+  })
+
+  it('writes an e-mail link that no ? or & in the address can add headers to', () => {
+    expect(mailtoHref('dana@example.com')).toBe('mailto:dana@example.com')
+    expect(mailtoHref('a?bcc=x@evil.example&body=hi@example.com')).toBe(
+      'mailto:a%3Fbcc%3Dx@evil.example%26body%3Dhi@example.com',
+    )
   })
 })

@@ -1,12 +1,13 @@
 // The contact form's one contract (schemas/contact-message.schema.json) as the server applies it,
 // and the pieces around it: spam signals, the notification e-mail, retry waits, client address.
 import { describe, expect, it } from 'vitest'
-import { fieldRules, SERVICE_OPTIONS, serviceLabel } from '../../src/contact/message.ts'
+import { contactMessageSchema, fieldRules, SERVICE_OPTIONS, serviceLabel } from '../../src/contact/message.ts'
 import { validateContactMessage } from '../../src/server/contact/validate.ts'
-import { spamReason } from '../../src/server/contact/store.ts'
+import { MANY_LINKS, spamReason, suspicionOf } from '../../src/server/contact/store.ts'
 import { composeNotification } from '../../src/server/mail/notification.ts'
 import { senderAddress } from '../../src/server/mail/transport.ts'
 import { retryDelay } from '../../src/server/mail/worker.ts'
+import { withPhoneLinks } from '../../src/contact/phone-links.ts'
 import type { Submission } from '../../src/server/db/submissions.ts'
 
 describe('the contact message schema', () => {
@@ -27,8 +28,18 @@ describe('the contact message schema', () => {
 
   it('gives the form its rules: name and phone required, limits, e-mail type, the phone pattern', () => {
     expect(fieldRules('name')).toEqual({ required: true, maxLength: 100, email: false })
-    expect(fieldRules('phone')).toEqual({ required: true, maxLength: 30, pattern: '^\\D*(?:\\d\\D*){10,15}$', email: false })
-    expect(fieldRules('email')).toEqual({ required: false, maxLength: 254, email: true })
+    expect(fieldRules('phone')).toEqual({
+      required: true,
+      maxLength: 30,
+      pattern: '^\\D*(?:\\d\\D*){10,15}$',
+      email: false,
+    })
+    expect(fieldRules('email')).toEqual({
+      required: false,
+      maxLength: 254,
+      pattern: contactMessageSchema.properties.email.pattern,
+      email: true,
+    })
     expect(fieldRules('message')).toEqual({ required: false, maxLength: 5000, email: false })
     // The pattern works as the browser reads it (the v flag) and as ajv does.
     const browser = new RegExp(`^(?:${fieldRules('phone').pattern})$`, 'v')
@@ -38,38 +49,96 @@ describe('the contact message schema', () => {
 })
 
 describe('validateContactMessage', () => {
-  it('trims, drops empty optional fields and keeps the message\'s line breaks', () => {
-    expect(validateContactMessage({ name: '  Dana  ', phone: ' 4105550142 ', email: '', service: '', message: ' a\r\nb\rc ' })).toEqual({
+  it("trims, drops empty optional fields and keeps the message's line breaks", () => {
+    expect(
+      validateContactMessage({
+        name: '  Dana  ',
+        phone: ' 4105550142 ',
+        email: '',
+        service: '',
+        message: ' a\r\nb\rc ',
+      }),
+    ).toEqual({
       ok: true,
       message: { name: 'Dana', phone: '4105550142', message: 'a\nb\nc' },
+      odd: [],
     })
   })
 
   it('makes the envelope safe instead of refusing: page, referrer, timing and honeypot', () => {
-    const result = validateContactMessage({ name: 'Dana', phone: '4105550142', page: 'javascript:alert(1)', referrer: 'r'.repeat(3000), elapsedMs: '4200', website: 'w'.repeat(900) })
-    expect(result.ok && result.message).toEqual({ name: 'Dana', phone: '4105550142', referrer: 'r'.repeat(1000), elapsedMs: 4200, website: 'w'.repeat(500) })
-    expect(validateContactMessage({ name: 'Dana', phone: '4105550142', elapsedMs: -5 })).toEqual({ ok: true, message: { name: 'Dana', phone: '4105550142' } })
-    expect(validateContactMessage({ name: 'Dana', phone: '4105550142', elapsedMs: 'soon' })).toEqual({ ok: true, message: { name: 'Dana', phone: '4105550142' } })
+    const result = validateContactMessage({
+      name: 'Dana',
+      phone: '4105550142',
+      page: 'javascript:alert(1)',
+      referrer: 'r'.repeat(3000),
+      elapsedMs: '4200',
+      website: 'w'.repeat(900),
+    })
+    expect(result.ok && result.message).toEqual({
+      name: 'Dana',
+      phone: '4105550142',
+      referrer: 'r'.repeat(1000),
+      elapsedMs: 4200,
+      website: 'w'.repeat(500),
+    })
+    // What was dropped is named: a weak sign of a bot posting directly (store.ts suspicionOf).
+    expect(result.ok && result.odd).toEqual(['page'])
+    for (const elapsedMs of [-5, 'soon', 2999.5, -1])
+      expect(validateContactMessage({ name: 'Dana', phone: '4105550142', elapsedMs })).toEqual({
+        ok: true,
+        message: { name: 'Dana', phone: '4105550142' },
+        odd: ['elapsedMs'],
+      })
   })
 
   it('names every wrong field at once', () => {
-    expect(validateContactMessage({ name: '', phone: 'call me', email: 'nope', service: 'plumbing', message: 'x'.repeat(5001) })).toEqual({
+    expect(
+      validateContactMessage({
+        name: '',
+        phone: 'call me',
+        email: 'nope',
+        service: 'plumbing',
+        message: 'x'.repeat(5001),
+      }),
+    ).toEqual({
       ok: false,
-      fields: { name: true, phone: true, email: true, service: true, message: true },
+      fields: { name: 'name', phone: 'phone', email: 'email', service: 'service', message: 'message' },
     })
   })
 
   it('refuses a body that is not an object', () => {
-    for (const body of [null, [], 'text', 42]) expect(validateContactMessage(body)).toEqual({ ok: false, fields: {}, notAnObject: true })
+    for (const body of [null, [], 'text', 42])
+      expect(validateContactMessage(body)).toEqual({ ok: false, fields: {}, notAnObject: true })
   })
 })
 
 describe('spam signals', () => {
-  it('suspects a filled honeypot and a form sent in under 3 seconds, not a slow or script-less one', () => {
-    expect(spamReason({ name: 'a', phone: 'b', website: 'x' })).toBe('honeypot field filled in')
-    expect(spamReason({ name: 'a', phone: 'b', elapsedMs: 2999 })).toBe('form sent 2999 ms after it was shown')
-    expect(spamReason({ name: 'a', phone: 'b', elapsedMs: 3000 })).toBeNull()
+  const person = { name: 'Dana', phone: '4105550199', page: '/contact' }
+
+  it('files only a filled honeypot as spam: a fast or script-less send is a real person too', () => {
+    expect(spamReason({ ...person, website: 'x' })).toBe('honeypot field filled in')
+    expect(spamReason({ ...person, elapsedMs: 0 })).toBeNull()
     expect(spamReason({ name: 'a', phone: 'b' })).toBeNull()
+  })
+
+  it('names each weak signal: a fill under a second, no form, no page, malformed envelope, many links', () => {
+    expect(suspicionOf({ ...person, elapsedMs: 999 }, { json: true })).toBe(
+      'sent 1.0 s after the form was first touched',
+    )
+    expect(suspicionOf({ ...person, elapsedMs: 332 }, { json: true })).toBe(
+      'sent 0.3 s after the form was first touched',
+    )
+    expect(suspicionOf({ ...person, elapsedMs: 1000 }, { json: true })).toBeNull()
+    // The form's script always sends its timing; a plain form post (no JavaScript) never does.
+    expect(suspicionOf(person, { json: true })).toBe('sent without the form')
+    expect(suspicionOf(person, { json: false })).toBeNull()
+    expect(suspicionOf({ name: 'a', phone: 'b' })).toBe('no page named')
+    expect(suspicionOf({ name: 'a', phone: 'b' }, { odd: ['elapsedMs', 'page'], json: true })).toBe(
+      'malformed elapsedMs, page',
+    )
+    const links = 'Cheap SEO https://a.example https://b.example and www.c.example'
+    expect(suspicionOf({ ...person, message: links })).toBe(`${MANY_LINKS} links in the message`)
+    expect(suspicionOf({ ...person, message: 'Photo: https://photos.example/furnace' })).toBeNull()
   })
 })
 
@@ -95,8 +164,21 @@ describe('the notification e-mail', () => {
     is_spam: false,
     spam_reason: null,
     updated_at: '2026-01-15T13:05:00.000Z',
+    urgency: 'Emergency Service',
+    urgent_open: true,
+    after_hours: false,
+    first_contact_at: null,
+    response_ms: null,
+    follow_up_on: null,
+    deleted_at: null,
+    suspicion: null,
   }
-  const mail = composeNotification(submission, { company: 'Longbar Heating & Cooling', publicOrigin: 'https://longbar.example', from: 'web@longbar.example', to: 'office@longbar.example' })
+  const mail = composeNotification(submission, {
+    company: 'Longbar Heating & Cooling',
+    publicOrigin: 'https://longbar.example',
+    from: 'web@longbar.example',
+    to: 'office@longbar.example',
+  })
 
   it('keeps a subject on one line whatever the name holds', () => {
     expect(mail.subject).toBe('New request: Dana Bcc: victim@example.com – Emergency Service')
@@ -107,21 +189,40 @@ describe('the notification e-mail', () => {
     expect(mail.text).toContain('Received: Thursday, January 15, 2026 at 8:05 AM (Eastern)')
     expect(mail.text).toContain('Sent from: /contact\n')
     expect(mail.text).toContain('Open the inbox: https://longbar.example/admin')
-    expect(mail).toMatchObject({ replyTo: 'dana@example.com', messageId: '<request-0b6c1f2e-1111-4222-8333-944455556666@longbar.example>' })
+    expect(mail).toMatchObject({
+      replyTo: 'dana@example.com',
+      messageId: '<request-0b6c1f2e-1111-4222-8333-944455556666@longbar.example>',
+    })
   })
 
   it('sends from MAIL_FROM, else the SMTP user when it is an address, else NOTIFY_EMAIL', () => {
     const base = { notifyEmail: 'office@x.example', company: 'Longbar "HVAC"' }
     expect(senderAddress({ ...base, mailFrom: 'web@x.example', smtpUrl: 'smtp://a:b@h' })).toBe('web@x.example')
-    expect(senderAddress({ ...base, smtpUrl: 'smtps://robot%40x.example:pw@h:465' })).toBe('"Longbar HVAC website" <robot@x.example>')
+    expect(senderAddress({ ...base, smtpUrl: 'smtps://robot%40x.example:pw@h:465' })).toBe(
+      '"Longbar HVAC website" <robot@x.example>',
+    )
     expect(senderAddress({ ...base, smtpUrl: 'smtp://127.0.0.1:25' })).toBe('"Longbar HVAC website" <office@x.example>')
   })
 })
 
 describe('retry waits', () => {
   it('double from the base up to the cap, within ±20%', () => {
-    expect([1, 2, 3, 4, 10, 30].map((n) => retryDelay(n, 10_000, 900_000, () => 0.5))).toEqual([10_000, 20_000, 40_000, 80_000, 900_000, 900_000])
+    expect([1, 2, 3, 4, 10, 30].map((n) => retryDelay(n, 10_000, 900_000, () => 0.5))).toEqual([
+      10_000, 20_000, 40_000, 80_000, 900_000, 900_000,
+    ])
     expect(retryDelay(1, 10_000, 900_000, () => 0)).toBe(8_000)
     expect(retryDelay(1, 10_000, 900_000, () => 1)).toBe(12_000)
+  })
+})
+
+describe("phone numbers in the server's words", () => {
+  it('become tel: links, the rest stays text', () => {
+    expect(withPhoneLinks('Please call us at (410) 555-0142 and we will help.')).toEqual([
+      'Please call us at ',
+      { number: '(410) 555-0142', href: 'tel:+14105550142' },
+      ' and we will help.',
+    ])
+    expect(withPhoneLinks('+1 410 555 0142')).toEqual([{ number: '+1 410 555 0142', href: 'tel:+14105550142' }])
+    expect(withPhoneLinks('No number here, only 2026-11-23.')).toEqual(['No number here, only 2026-11-23.'])
   })
 })

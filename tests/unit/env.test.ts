@@ -21,31 +21,90 @@ describe('server configuration from the environment', () => {
         logLevel: 'info',
         trustProxy: 0,
         distDir: '/srv/app/dist/client',
+        contactLimits: [
+          { bucket: 'contact:10m', windowMs: 600_000, max: 5, sliding: true },
+          { bucket: 'contact:1d', windowMs: 86_400_000, max: 20, sliding: true },
+        ],
+        loginLimits: [{ bucket: 'login:15m', windowMs: 900_000, max: 5, sliding: true }],
       },
     })
   })
 
+  it('reads the rate limits as how many per how long, and says how to write them', () => {
+    const result = parseEnv({ CONTACT_RATE_LIMIT: '10/ 30m, 50/1d', LOGIN_RATE_LIMIT: '3/1h' }, CWD)
+    expect(result.ok && result.config.contactLimits.map((w) => [w.bucket, w.max, w.windowMs])).toEqual([
+      ['contact:30m', 10, 1_800_000],
+      ['contact:1d', 50, 86_400_000],
+    ])
+    expect(result.ok && result.config.loginLimits).toEqual([
+      { bucket: 'login:1h', windowMs: 3_600_000, max: 3, sliding: true },
+    ])
+    for (const bad of ['5 per 10 minutes', '0/10m', '5/10w', '5/40d', '5/10m,'])
+      expect(parseEnv({ CONTACT_RATE_LIMIT: bad }, CWD)).toEqual({
+        ok: false,
+        errors: [
+          expect.stringMatching(/^CONTACT_RATE_LIMIT=.* is not valid: ".*" is not a limit\. .*e\.g\. 5\/10m,20\/1d/),
+        ],
+      })
+  })
+
   it('reads every variable', () => {
     const result = parseEnv(
-      { PORT: '8080', HOST: '0.0.0.0', PUBLIC_ORIGIN: 'https://www.example.com/', DATABASE_URL: 'postgres://u:p@db:5432/longbar', ADMIN_PASSWORD: 'correct horse battery', SMTP_URL: 'smtps://u:p@smtp.example.com:465', NOTIFY_EMAIL: 'office@example.com', LOG_LEVEL: 'warn', TRUST_PROXY: '2', DATA_DIR: '/var/lib/longbar' },
+      {
+        PORT: '8080',
+        HOST: '0.0.0.0',
+        PUBLIC_ORIGIN: 'https://www.example.com/',
+        DATABASE_URL: 'postgres://u:p@db:5432/longbar',
+        ADMIN_PASSWORD: 'correct horse battery',
+        SMTP_URL: 'smtps://u:p@smtp.example.com:465',
+        NOTIFY_EMAIL: 'office@example.com',
+        LOG_LEVEL: 'warn',
+        TRUST_PROXY: '2',
+        DATA_DIR: '/var/lib/longbar',
+      },
       CWD,
     )
-    expect(result.ok && result.config).toMatchObject({ port: 8080, host: '0.0.0.0', publicOrigin: 'https://www.example.com', database: { kind: 'postgres', url: 'postgres://u:p@db:5432/longbar' }, dataDir: '/var/lib/longbar', logLevel: 'warn', trustProxy: 2 })
+    expect(result.ok && result.config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      publicOrigin: 'https://www.example.com',
+      database: { kind: 'postgres', url: 'postgres://u:p@db:5432/longbar' },
+      dataDir: '/var/lib/longbar',
+      logLevel: 'warn',
+      trustProxy: 2,
+    })
   })
 
   it('accepts SQLite as file: URLs or :memory:', () => {
-    expect(parseEnv({ DATABASE_URL: 'file:./db/x.sqlite' }, CWD)).toMatchObject({ config: { database: { kind: 'sqlite', file: '/srv/app/db/x.sqlite' } } })
-    expect(parseEnv({ DATABASE_URL: ':memory:' }, CWD)).toMatchObject({ config: { database: { kind: 'sqlite', file: ':memory:' } } })
+    expect(parseEnv({ DATABASE_URL: 'file:./db/x.sqlite' }, CWD)).toMatchObject({
+      config: { database: { kind: 'sqlite', file: '/srv/app/db/x.sqlite' } },
+    })
+    expect(parseEnv({ DATABASE_URL: ':memory:' }, CWD)).toMatchObject({
+      config: { database: { kind: 'sqlite', file: ':memory:' } },
+    })
   })
 
   it('reports every bad variable at once, each with an example of a good value', () => {
-    const result = parseEnv({ PORT: 'eighty', PUBLIC_ORIGIN: 'ftp://example.com/x', DATABASE_URL: 'mysql://x', ADMIN_PASSWORD: 'short', SMTP_URL: 'http://mail', LOG_LEVEL: 'loud', TRUST_PROXY: 'maybe' }, CWD)
+    const result = parseEnv(
+      {
+        PORT: 'eighty',
+        PUBLIC_ORIGIN: 'ftp://example.com/x',
+        DATABASE_URL: 'mysql://x',
+        ADMIN_PASSWORD: 'short',
+        SMTP_URL: 'http://mail',
+        LOG_LEVEL: 'loud',
+        TRUST_PROXY: 'maybe',
+      },
+      CWD,
+    )
     expect(result.ok).toBe(false)
     const errors = result.ok ? [] : result.errors
     expect(errors).toHaveLength(8)
     expect(errors).toEqual([
       expect.stringMatching(/^PORT=eighty is not a port number\. .*e\.g\. PORT=3000\.$/),
-      expect.stringMatching(/^PUBLIC_ORIGIN=ftp:\/\/example\.com\/x is not an origin\. .*PUBLIC_ORIGIN=https:\/\/www\.example\.com\.$/),
+      expect.stringMatching(
+        /^PUBLIC_ORIGIN=ftp:\/\/example\.com\/x is not an origin\. .*PUBLIC_ORIGIN=https:\/\/www\.example\.com\.$/,
+      ),
       expect.stringMatching(/^DATABASE_URL must start with postgres:\/\//),
       expect.stringMatching(/^ADMIN_PASSWORD is too short\. Use at least 12 characters/),
       expect.stringMatching(/^SMTP_URL is not a mail server URL\./),
@@ -56,9 +115,18 @@ describe('server configuration from the environment', () => {
   })
 
   it('takes MAIL_FROM as an address or a name with an address, and refuses anything else', () => {
-    expect(parseEnv({ MAIL_FROM: 'Longbar website <web@example.com>' }, CWD)).toMatchObject({ ok: true, config: { mailFrom: 'Longbar website <web@example.com>' } })
-    expect(parseEnv({ MAIL_FROM: 'web@example.com' }, CWD)).toMatchObject({ ok: true, config: { mailFrom: 'web@example.com' } })
-    expect(parseEnv({ MAIL_FROM: 'the website' }, CWD)).toEqual({ ok: false, errors: [expect.stringMatching(/^MAIL_FROM=the website is not an e-mail address\./)] })
+    expect(parseEnv({ MAIL_FROM: 'Longbar website <web@example.com>' }, CWD)).toMatchObject({
+      ok: true,
+      config: { mailFrom: 'Longbar website <web@example.com>' },
+    })
+    expect(parseEnv({ MAIL_FROM: 'web@example.com' }, CWD)).toMatchObject({
+      ok: true,
+      config: { mailFrom: 'web@example.com' },
+    })
+    expect(parseEnv({ MAIL_FROM: 'the website' }, CWD)).toEqual({
+      ok: false,
+      errors: [expect.stringMatching(/^MAIL_FROM=the website is not an e-mail address\./)],
+    })
   })
 
   it('never echoes a password in an error', () => {

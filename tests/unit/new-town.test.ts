@@ -1,5 +1,6 @@
 // `npm run new:town`: one command writes one file, and the catalogue then has the page, its
-// sitemap entry, its JSON-LD, its card on /service-areas and (if asked) its footer link.
+// sitemap entry, its JSON-LD, its card on /service-areas and (if asked) its footer link. Runs on
+// the small catalogue of tests/helpers/content.ts, which has the pages a new town links to.
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -8,11 +9,11 @@ import { cataloguePageData } from '../../src/catalogue/page-data.ts'
 import { areaDirectory, footerAreaLinks, primaryPaths } from '../../src/catalogue/routes.ts'
 import { buildSitemap } from '../../src/seo/sitemap.ts'
 import { invalidOptions, newTown, townPath, townRecord } from '../../scripts/new-town.ts'
-import { copyContent, type ContentCopy } from '../helpers/content.ts'
+import { contentFixture, plainPage, type ContentFixture } from '../helpers/content.ts'
 import { projectRoot } from '../helpers/server.ts'
 
 const ORIGIN = 'https://www.longbar-hvac.example'
-let copy: ContentCopy
+let copy: ContentFixture
 afterEach(() => copy?.remove())
 
 describe('addresses', () => {
@@ -41,7 +42,7 @@ describe('a new town in one file', () => {
   })
 
   test('the page, its JSON-LD, its sitemap entry and its card on /service-areas come from that file alone', () => {
-    copy = copyContent()
+    copy = contentFixture()
     const created = newTown(copy.contentDir, { name: 'Jarrettsville', county: 'Harford County' }, copy.root)
     expect(created).toEqual({ file: 'content/areas/towns/jarrettsville-hvac.yaml', path: '/jarrettsville-hvac' })
 
@@ -65,30 +66,45 @@ describe('a new town in one file', () => {
   })
 
   test('--footer adds the page to the footer; a Pennsylvania town is listed beyond Maryland', () => {
-    copy = copyContent()
+    copy = contentFixture()
     newTown(copy.contentDir, { name: 'Shrewsbury', state: 'PA', footer: true }, copy.root)
     const catalogue = copy.load()
     expect(footerAreaLinks(catalogue).at(-1)).toEqual({ label: 'Shrewsbury', href: '/shrewsbury-pa-hvac' })
-    expect(areaDirectory(catalogue).beyond.map((a) => a.path).at(-1)).toBe('/shrewsbury-pa-hvac')
+    expect(
+      areaDirectory(catalogue)
+        .beyond.map((a) => a.path)
+        .at(-1),
+    ).toBe('/shrewsbury-pa-hvac')
   })
 
   test('an existing file or an address already in use is refused', () => {
-    copy = copyContent()
-    expect(() => newTown(copy.contentDir, { name: 'Fallston' }, copy.root)).toThrow('content/areas/towns/fallston-hvac.yaml already exists. Edit it, or choose another name.')
+    copy = contentFixture({
+      'areas/towns/fallston-hvac.yaml': plainPage('/fallston-hvac', 'Fallston'),
+      'areas/counties/harford-county-hvac.yaml': plainPage('/harford-county-hvac', 'Harford County'),
+    })
+    expect(() => newTown(copy.contentDir, { name: 'Fallston' }, copy.root)).toThrow(
+      'content/areas/towns/fallston-hvac.yaml already exists. Edit it, or choose another name.',
+    )
     expect(() => newTown(copy.contentDir, { name: 'Harford County' }, copy.root)).toThrow(
       '/harford-county-hvac is already the address of content/areas/counties/harford-county-hvac.yaml.',
     )
   })
 
   test('the command line writes into CONTENT_DIR and says what to do next', () => {
-    copy = copyContent()
-    const out = execFileSync(process.execPath, [path.join(projectRoot, 'scripts/new-town.ts'), 'Whiteford', '--county', 'Harford County'], {
-      cwd: projectRoot,
-      env: { ...process.env, CONTENT_DIR: copy.contentDir },
-      encoding: 'utf8',
-    })
+    copy = contentFixture()
+    const out = execFileSync(
+      process.execPath,
+      [path.join(projectRoot, 'scripts/new-town.ts'), 'Whiteford', '--county', 'Harford County'],
+      {
+        cwd: projectRoot,
+        env: { ...process.env, CONTENT_DIR: copy.contentDir },
+        encoding: 'utf8',
+      },
+    )
     expect(out).toMatch(/^Wrote .*content\/areas\/towns\/whiteford-hvac\.yaml: the page \/whiteford-hvac\.$/m)
     expect(out).toContain('- { name: Whiteford, href: /whiteford-hvac }')
-    expect(readFileSync(path.join(copy.contentDir, 'areas/towns/whiteford-hvac.yaml'), 'utf8')).toContain('query: "Whiteford, MD"')
+    expect(readFileSync(path.join(copy.contentDir, 'areas/towns/whiteford-hvac.yaml'), 'utf8')).toContain(
+      'query: "Whiteford, MD"',
+    )
   })
 })

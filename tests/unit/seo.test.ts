@@ -1,16 +1,16 @@
-import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { loadCatalogue, type Catalogue } from '../../src/catalogue/load.ts'
+import type { Catalogue } from '../../src/catalogue/load.ts'
 import { cataloguePageData } from '../../src/catalogue/page-data.ts'
 import { activeNavIndex, findPage, routePaths, trailOf } from '../../src/catalogue/routes.ts'
 import { canonicalUrl, normalizeOrigin } from '../../src/seo/canonical.ts'
 import { jsonLdString } from '../../src/seo/json-ld.ts'
 import { aggregateRating, breadcrumbJsonLd, buildJsonLd, businessJsonLd } from '../../src/seo/structured-data.ts'
 import { buildHead, noIndexHead } from '../../src/seo/head.ts'
-import { projectRoot } from '../helpers/server.ts'
+import { catalogueOf, plainPage } from '../helpers/content.ts'
 
 const ORIGIN = 'https://www.longbar-hvac.example'
-const catalogue = loadCatalogue({ contentDir: path.join(projectRoot, 'content'), now: new Date('2026-11-22T12:00:00Z') })
+/** The records of tests/helpers/content.ts, and an about page. */
+const catalogue = catalogueOf({ 'pages/about.yaml': plainPage('/about', 'About Us') })
 const ctx = { origin: ORIGIN, business: catalogue.business, reviews: catalogue.reviews }
 
 describe('jsonLdString', () => {
@@ -57,7 +57,12 @@ describe('business structured data', () => {
 
   it('uses one set of hours, the same as the pages show', () => {
     expect(businessJsonLd(ctx).openingHoursSpecification).toEqual([
-      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '07:00', closes: '18:00' },
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+        opens: '07:00',
+        closes: '18:00',
+      },
       { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Saturday'], opens: '08:00', closes: '16:00' },
     ])
   })
@@ -65,34 +70,71 @@ describe('business structured data', () => {
   it('serves the business areas within its radius, or the page’s own', () => {
     const general = businessJsonLd(ctx).areaServed as Record<string, unknown>[]
     expect(general.map((a) => a.name).filter(Boolean)).toEqual(catalogue.business.serviceAreas)
-    expect(general.at(-1)).toEqual({ '@type': 'GeoCircle', geoMidpoint: { '@type': 'GeoCoordinates', latitude: 39.5359, longitude: -76.3483 }, geoRadius: 50000 })
-    const fallston = businessJsonLd(ctx, { areaServed: ['Fallston, MD'], serviceRadius: 15000, priceRange: '$$$', geo: { latitude: 39.5145, longitude: -76.4108 } })
+    expect(general.at(-1)).toEqual({
+      '@type': 'GeoCircle',
+      geoMidpoint: { '@type': 'GeoCoordinates', latitude: 39.5359, longitude: -76.3483 },
+      geoRadius: 50000,
+    })
+    const fallston = businessJsonLd(ctx, {
+      areaServed: ['Fallston, MD'],
+      serviceRadius: 15000,
+      priceRange: '$$$',
+      geo: { latitude: 39.5145, longitude: -76.4108 },
+    })
     expect(fallston.priceRange).toBe('$$$')
     expect(fallston.areaServed).toEqual([
       { '@type': 'Place', name: 'Fallston, MD' },
-      { '@type': 'GeoCircle', geoMidpoint: { '@type': 'GeoCoordinates', latitude: 39.5145, longitude: -76.4108 }, geoRadius: 15000 },
+      {
+        '@type': 'GeoCircle',
+        geoMidpoint: { '@type': 'GeoCoordinates', latitude: 39.5145, longitude: -76.4108 },
+        geoRadius: 15000,
+      },
     ])
   })
 
-  it('computes the rating from the reviews: 5 from 3, best 5, worst 1', () => {
+  it('computes the rating from the reviews (5 and 4: 4.5 from 2), best 5, worst 1', () => {
     const ld = businessJsonLd(ctx, { reviews: true })
-    expect(ld.aggregateRating).toEqual({ '@type': 'AggregateRating', ratingValue: 5, reviewCount: 3, bestRating: 5, worstRating: 1 })
-    expect(ld.review).toHaveLength(3)
-    expect(aggregateRating([{ name: 'a', location: 'b', rating: 4, text: 'c', datePublished: '2025-01-01' }, { name: 'd', location: 'e', rating: 5, text: 'f', datePublished: '2025-01-02' }])).toMatchObject({ ratingValue: 4.5, reviewCount: 2 })
+    expect(ld.aggregateRating).toEqual({
+      '@type': 'AggregateRating',
+      ratingValue: 4.5,
+      reviewCount: 2,
+      bestRating: 5,
+      worstRating: 1,
+    })
+    expect(ld.review).toHaveLength(2)
+    expect(
+      aggregateRating([
+        { name: 'a', location: 'b', rating: 4, text: 'c', datePublished: '2025-01-01' },
+        { name: 'd', location: 'e', rating: 5, text: 'f', datePublished: '2025-01-02' },
+      ]),
+    ).toMatchObject({ ratingValue: 4.5, reviewCount: 2 })
     expect(aggregateRating([])).toBeUndefined()
   })
 
   it('adds a Service block only for a page about one service', () => {
     const types = (data?: Parameters<typeof buildJsonLd>[1]['structuredData']) =>
-      buildJsonLd(ctx, { path: '/furnace-repair', trail: [{ name: 'Home', path: '/' }], ...(data ? { structuredData: data } : {}) }).map((b) => b['@type'])
+      buildJsonLd(ctx, {
+        path: '/furnace-repair',
+        trail: [{ name: 'Home', path: '/' }],
+        ...(data ? { structuredData: data } : {}),
+      }).map((b) => b['@type'])
     expect(types()).toEqual(['HVACBusiness', 'BreadcrumbList'])
-    expect(types({ service: { name: 'Furnace Repair', serviceType: 'Furnace repair' } })).toEqual(['HVACBusiness', 'BreadcrumbList', 'Service'])
+    expect(types({ service: { name: 'Furnace Repair', serviceType: 'Furnace repair' } })).toEqual([
+      'HVACBusiness',
+      'BreadcrumbList',
+      'Service',
+    ])
   })
 })
 
 describe('breadcrumbs', () => {
   it('numbers the trail with absolute URLs', () => {
-    expect(breadcrumbJsonLd(ORIGIN, [{ name: 'Home', path: '/' }, { name: 'About Us', path: '/about' }])).toEqual({
+    expect(
+      breadcrumbJsonLd(ORIGIN, [
+        { name: 'Home', path: '/' },
+        { name: 'About Us', path: '/about' },
+      ]),
+    ).toEqual({
       '@context': 'https://schema.org',
       '@type': 'BreadcrumbList',
       itemListElement: [
@@ -104,9 +146,19 @@ describe('breadcrumbs', () => {
 
   it('follows parents from the page up to Home', () => {
     const about = findPage(catalogue, '/about')!.record
-    expect(trailOf(catalogue, about)).toEqual([{ name: 'Home', path: '/' }, { name: 'About Us', path: '/about' }])
-    const withParent: Catalogue = { ...catalogue, pages: catalogue.pages.map((p) => (p.path === '/about' ? { ...p, parent: '/services' } : p)) }
-    expect(trailOf(withParent, findPage(withParent, '/about')!.record).map((c) => c.path)).toEqual(['/', '/services', '/about'])
+    expect(trailOf(catalogue, about)).toEqual([
+      { name: 'Home', path: '/' },
+      { name: 'About Us', path: '/about' },
+    ])
+    const withParent: Catalogue = {
+      ...catalogue,
+      pages: catalogue.pages.map((p) => (p.path === '/about' ? { ...p, parent: '/heating' } : p)),
+    }
+    expect(trailOf(withParent, findPage(withParent, '/about')!.record).map((c) => c.path)).toEqual([
+      '/',
+      '/heating',
+      '/about',
+    ])
   })
 })
 
@@ -121,7 +173,10 @@ describe('head of a page', () => {
   })
 
   it('names the primary address on an alias', () => {
-    const aliased: Catalogue = { ...catalogue, pages: catalogue.pages.map((p) => (p.path === '/about' ? { ...p, aliases: ['/about-us'] } : p)) }
+    const aliased: Catalogue = {
+      ...catalogue,
+      pages: catalogue.pages.map((p) => (p.path === '/about' ? { ...p, aliases: ['/about-us'] } : p)),
+    }
     expect(routePaths(aliased)).toContain('/about-us')
     const data = cataloguePageData('/about-us', aliased, ORIGIN)!
     expect(data.page.path).toBe('/about')
@@ -130,7 +185,12 @@ describe('head of a page', () => {
   })
 
   it('keeps error and admin pages out of search results', () => {
-    expect(noIndexHead('Page Not Found')).toEqual({ title: 'Page Not Found', description: '', robots: 'noindex, nofollow', jsonLd: [] })
+    expect(noIndexHead('Page Not Found')).toEqual({
+      title: 'Page Not Found',
+      description: '',
+      robots: 'noindex, nofollow',
+      jsonLd: [],
+    })
   })
 })
 
@@ -139,10 +199,9 @@ describe('the current menu entry', () => {
   const index = (label: string) => site.header.menu.findIndex((e) => e.label === label)
   it('is the entry of the page, of its dropdown, or of its template', () => {
     expect(activeNavIndex(site, { path: '/' })).toBe(index('HOME'))
-    expect(activeNavIndex(site, { path: '/about' })).toBe(index('ABOUT'))
-    expect(activeNavIndex(site, { path: '/furnace-repair' })).toBe(index('HEATING'))
-    expect(activeNavIndex(site, { path: '/ac-replacement' })).toBe(index('AIR CONDITIONING'))
+    expect(activeNavIndex(site, { path: '/contact' })).toBe(index('CONTACT'))
+    expect(activeNavIndex(site, { path: '/air-conditioning' })).toBe(index('SERVICES'))
     expect(activeNavIndex(site, { path: '/bel-air-hvac', template: 'locality' })).toBe(index('SERVICE AREAS'))
-    expect(activeNavIndex(site, { path: '/services', template: 'services' })).toBeNull()
+    expect(activeNavIndex(site, { path: '/about', template: 'about' })).toBeNull()
   })
 })

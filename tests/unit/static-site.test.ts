@@ -4,10 +4,19 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { afterAll, describe, expect, it } from 'vitest'
-import { IMMUTABLE, REVALIDATE, inlineScriptHashes, inlineStyleHashes, loadStaticSite, negotiate, urlPathOf } from '../../src/server/static-site.ts'
+import {
+  IMMUTABLE,
+  REVALIDATE,
+  inlineScriptHashes,
+  inlineStyleHashes,
+  loadStaticSite,
+  negotiate,
+  urlPathOf,
+} from '../../src/server/static-site.ts'
 
 const dir = mkdtempSync(path.join(tmpdir(), 'longbar-dist-'))
-const page = '<!DOCTYPE html><title>About</title><style>body{color:red}</style><script type="application/ld+json">{"a":1}</script><script type="module">import("/assets/x.js")</script>'
+const page =
+  '<!DOCTYPE html><title>About</title><style>body{color:red}</style><script type="application/ld+json">{"a":1}</script><script type="module">import("/assets/x.js")</script>'
 const files: Record<string, string> = {
   'index.html': '<!DOCTYPE html><title>Home</title>',
   'about/index.html': page,
@@ -53,20 +62,30 @@ describe('the in-memory static site', () => {
     expect(negotiate(about, undefined).headers['content-encoding']).toBeUndefined()
     expect(negotiate(about, 'identity').body.toString()).toBe(page)
     expect(negotiate(about, 'br').headers.vary).toBe('Accept-Encoding')
-    expect(new Set([negotiate(about, 'br').headers.etag, negotiate(about, 'gzip').headers.etag, negotiate(about, '').headers.etag]).size).toBe(3)
+    expect(
+      new Set([
+        negotiate(about, 'br').headers.etag,
+        negotiate(about, 'gzip').headers.etag,
+        negotiate(about, '').headers.etag,
+      ]).size,
+    ).toBe(3)
   })
 
   it('allows a page’s own inline scripts by hash, and not its JSON data blocks', () => {
     const expected = `sha256-${createHash('sha256').update('import("/assets/x.js")').digest('base64')}`
     expect(inlineScriptHashes(page)).toEqual([expected])
-    expect(site.lookup('/about')!.variants.identity.headers['content-security-policy']).toContain(`script-src 'self' '${expected}'`)
+    expect(site.lookup('/about')!.variants.identity.headers['content-security-policy']).toContain(
+      `script-src 'self' '${expected}'`,
+    )
     expect(site.lookup('/')!.variants.identity.headers['content-security-policy']).toContain("script-src 'self';")
   })
 
   it('allows a page’s inline style by hash', () => {
     const expected = `sha256-${createHash('sha256').update('body{color:red}').digest('base64')}`
     expect(inlineStyleHashes(page)).toEqual([expected])
-    expect(site.lookup('/about')!.variants.identity.headers['content-security-policy']).toContain(`style-src 'self' '${expected}';`)
+    expect(site.lookup('/about')!.variants.identity.headers['content-security-policy']).toContain(
+      `style-src 'self' '${expected}';`,
+    )
     expect(site.lookup('/')!.variants.identity.headers['content-security-policy']).toContain("style-src 'self';")
   })
 

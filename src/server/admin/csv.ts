@@ -1,26 +1,98 @@
-// The inbox as CSV for a spreadsheet: UTF-8 with a byte-order mark (Excel reads it right), one
-// header row, RFC 4180 quoting, and no cell a spreadsheet would run as a formula.
+// The inbox as a CSV that a spreadsheet (Excel, LibreOffice, Google Sheets, en-US) opens cleanly:
+// UTF-8 with a byte-order mark (Excel then reads the accents right), a header row in words, times
+// in the office's time zone as "2026-11-23 18:31" (read as dates), yes/no for flags, services and
+// statuses by their labels. Every cell is quoted (RFC 4180), so no comma, semicolon, tab or line
+// break inside one starts a new cell whatever separator the spreadsheet assumes; and a cell that
+// a spreadsheet would run as a formula gets a leading apostrophe (OWASP "CSV injection").
 import { serviceLabel } from '../../contact/message.ts'
-import type { Submission } from '../db/submissions.ts'
+import { CLIENT_FIELDS, STATUS_LABELS, type Submission } from '../../contact/submission.ts'
 
-const CSV_COLUMNS = [
-  'id', 'created_at', 'name', 'phone', 'email', 'service', 'message', 'status', 'is_read', 'read_at', 'is_client',
-  'client_since', 'next_delivery_date', 'delivery_frequency', 'delivery_notes', 'source_page', 'referrer', 'is_spam', 'spam_reason',
-] as const
+type Cell = string | null
+
+const localFormat = new Map<string, Intl.DateTimeFormat>()
+
+/** "2026-11-23 18:31" in `timeZone`, from an ISO 8601 instant. */
+export function localDateTime(iso: string, timeZone: string): string {
+  let f = localFormat.get(timeZone)
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', { timeZone, dateStyle: 'short', timeStyle: 'short', hourCycle: 'h23' })
+    localFormat.set(timeZone, f)
+  }
+  const parts: Record<string, string> = {}
+  for (const p of f.formatToParts(new Date(iso))) parts[p.type] = p.value
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`
+}
+
+const yesNo = (value: boolean) => (value ? 'yes' : 'no')
+
+/** The columns: header and value, in order. */
+function columns(timeZone: string): [header: string, value: (s: Submission) => Cell][] {
+  const at = (iso: string | null) => (iso === null ? null : localDateTime(iso, timeZone))
+  const zone = timeZone.replace(/_/g, ' ')
+  return [
+    [`Received (${zone})`, (s) => at(s.created_at)],
+    ['Name', (s) => s.name],
+    ['Phone', (s) => s.phone],
+    ['E-mail', (s) => s.email],
+    ['Service', (s) => serviceLabel(s.service)],
+    ['Message', (s) => s.message],
+    ['Urgent', (s) => s.urgency],
+    ['After hours', (s) => yesNo(s.after_hours)],
+    ['Status', (s) => STATUS_LABELS[s.status] ?? s.status],
+    ['Read', (s) => yesNo(s.is_read)],
+    [`Read at (${zone})`, (s) => at(s.read_at)],
+    [`First contact (${zone})`, (s) => at(s.first_contact_at)],
+    [
+      'Response (business minutes)',
+      (s) => (s.response_ms === null ? null : String(Math.round(s.response_ms / 60_000))),
+    ],
+    ['Follow up on', (s) => s.follow_up_on],
+    ['Client', (s) => yesNo(s.is_client)],
+    [CLIENT_FIELDS.client_since, (s) => s.client_since],
+    [CLIENT_FIELDS.next_delivery_date, (s) => s.next_delivery_date],
+    [CLIENT_FIELDS.delivery_frequency, (s) => s.delivery_frequency],
+    [CLIENT_FIELDS.delivery_notes, (s) => s.delivery_notes],
+    ['Sent from', (s) => s.source_page],
+    ['Came from', (s) => s.referrer],
+    ['Spam', (s) => yesNo(s.is_spam)],
+    ['Why spam', (s) => s.spam_reason],
+    ['Possible spam', (s) => s.suspicion],
+    [`Deleted (${zone})`, (s) => at(s.deleted_at)],
+    ['ID', (s) => s.id],
+  ]
+}
 
 /**
- * One cell. A text starting with = + - @ (or a tab or carriage return, which some spreadsheets
- * skip before them) is a formula to a spreadsheet: a leading apostrophe makes it text (OWASP).
+ * Characters that make a spreadsheet read a cell as a formula when they come first: = + - @, tab
+ * and carriage return (some skip them before one), and the full-width = + - @ that some input
+ * methods type and some spreadsheets accept.
  */
-function csvCell(value: string | number | boolean | null): string {
-  if (value === null) return ''
-  let text = String(value)
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
+const FORMULA_START = /^[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/
+
+/** One cell: always quoted, quotes doubled, a formula start defused. */
+export function csvCell(value: Cell): string {
+  const text = value === null ? '' : FORMULA_START.test(value) ? `'${value}` : value
+  return `"${text.replaceAll('"', '""')}"`
 }
 
-export function csvRow(s: Submission): string {
-  return CSV_COLUMNS.map((column) => csvCell(column === 'service' ? serviceLabel(s.service) : s[column])).join(',') + '\r\n'
+/** The whole export, streamed page by page: memory stays flat however many rows there are. */
+export function csvExport(pages: AsyncGenerator<Submission[]>, timeZone: string): ReadableStream<Uint8Array> {
+  const cols = columns(timeZone)
+  const encoder = new TextEncoder()
+  const line = (cells: Cell[]) => `${cells.map(csvCell).join(',')}\r\n`
+  let started = false
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true
+        controller.enqueue(encoder.encode(`\ufeff${line(cols.map(([header]) => header))}`))
+      }
+      const next = await pages.next()
+      if (next.done) controller.close()
+      else controller.enqueue(encoder.encode(next.value.map((s) => line(cols.map(([, value]) => value(s)))).join('')))
+    },
+    async cancel() {
+      await pages.return(undefined)
+    },
+  })
 }
-
-export const CSV_HEADER = `\ufeff${CSV_COLUMNS.join(',')}\r\n`

@@ -16,7 +16,8 @@ export async function storedPasswordHash(db: Db): Promise<string | undefined> {
  * out every session: a password is changed when the old one may be known.
  */
 export async function setAdminPassword(db: Db, password: string, now = new Date().toISOString()): Promise<void> {
-  if (password.length < MIN_PASSWORD_LENGTH) throw new Error(`The password must have at least ${MIN_PASSWORD_LENGTH} characters.`)
+  if (password.length < MIN_PASSWORD_LENGTH)
+    throw new Error(`The password must have at least ${MIN_PASSWORD_LENGTH} characters.`)
   const passwordHash = await hash(password)
   await db.k
     .insertInto('admin_credentials')
@@ -39,7 +40,10 @@ export async function checkAdminPassword(stored: string, password: string): Prom
  * At start: make ADMIN_PASSWORD the password unless it already is (no new hash, and no new
  * `updated_at`, on every restart). Returns what happened, for the log.
  */
-export async function applyAdminPasswordFromEnv(db: Db, password: string | undefined): Promise<'set' | 'unchanged' | 'missing' | 'stored'> {
+export async function applyAdminPasswordFromEnv(
+  db: Db,
+  password: string | undefined,
+): Promise<'set' | 'unchanged' | 'missing' | 'stored'> {
   const stored = await storedPasswordHash(db)
   if (password === undefined) return stored ? 'stored' : 'missing'
   if (stored && (await verify(stored, password).catch(() => false))) return 'unchanged'

@@ -1,19 +1,77 @@
-// Login throttling per client address, counted in the database (shared by every instance).
-// Each attempt takes a slot before the password is checked, so parallel guesses cannot slip
-// past the count; a correct password gives its slot back, so only failures add up.
+// Login throttling, counted in the database (shared by every instance). Per client address: each
+// attempt takes a slot before the password is checked, so parallel guesses cannot slip past the
+// count; a correct password gives its slot back, so only failures add up (LOGIN_RATE_LIMIT).
+// Across all addresses: failures from many addresses (a botnet, each under its own limit) slow
+// every attempt down, progressively, and are logged as an alert. Never a lockout: the owner's
+// right password always gets through, at worst a few seconds later.
+import { setTimeout as sleep } from 'node:timers/promises'
 import type { Db } from '../db/client.ts'
-import { RateLimited, takeHit, undoHit, type Window } from '../db/rate-limits.ts'
+import { RateLimited, takeHit, tally, undoHit, type Window } from '../db/rate-limits.ts'
 
-export const LOGIN_LIMITS: readonly Window[] = [{ bucket: 'login:15m', windowMs: 15 * 60_000, max: 5, sliding: true }]
+/** The failures of every address together, over the first window's span. */
+function overallWindow(limits: readonly Window[]): Window {
+  const first = limits[0]!
+  return { bucket: `login:all:${first.windowMs}`, windowMs: first.windowMs, max: 4 * first.max, sliding: true }
+}
+
+/** Extra wait per failure over the overall allowance, and the most any attempt waits. */
+export const SLOWDOWN_STEP_MS = 250
+export const SLOWDOWN_MAX_MS = 10_000
+
+/** The wait before an attempt is checked, when `failures` (every address) lie within the window allowing `free`. */
+export const slowdown = (failures: number, free: number): number =>
+  Math.min(SLOWDOWN_MAX_MS, Math.max(0, failures - free) * SLOWDOWN_STEP_MS)
 
 export type Attempt = { allowed: true; succeeded(): Promise<void> } | { allowed: false; retryAfterSeconds: number }
 
-export async function beginLoginAttempt(db: Db, clientKey: string, now = Date.now()): Promise<Attempt> {
-  try {
-    await db.transact((trx) => takeHit(trx, clientKey, LOGIN_LIMITS, now))
-  } catch (error) {
-    if (error instanceof RateLimited) return { allowed: false, retryAfterSeconds: error.retryAfterSeconds }
-    throw error
+export type LoginThrottle = {
+  /** Takes a slot for an attempt from `clientKey` (waiting first when the overall failures are high). */
+  begin(clientKey: string, now?: number): Promise<Attempt>
+}
+
+export function loginThrottle(
+  db: Db,
+  limits: readonly Window[],
+  {
+    alert,
+    wait = (ms: number) => sleep(ms),
+  }: {
+    /** Told once per window when failures from every address together pass the allowance. */
+    alert: (failures: number, windowMinutes: number) => void
+    wait?: (ms: number) => Promise<unknown>
+  },
+): LoginThrottle {
+  const overall = overallWindow(limits)
+  let alertedWindow = -1
+
+  return {
+    async begin(clientKey, now = Date.now()) {
+      let failures = 0
+      try {
+        await db.transact(async (trx) => {
+          await takeHit(trx, clientKey, limits, now)
+          // Counted with the address's slot, and given back with it on success: failures only.
+          failures = await tally(trx, '*', overall, now)
+        })
+      } catch (error) {
+        if (error instanceof RateLimited) return { allowed: false, retryAfterSeconds: error.retryAfterSeconds }
+        throw error
+      }
+      if (failures > overall.max) {
+        const window = Math.floor(now / overall.windowMs)
+        if (window !== alertedWindow) {
+          alertedWindow = window
+          alert(failures, overall.windowMs / 60_000)
+        }
+        await wait(slowdown(failures, overall.max))
+      }
+      return {
+        allowed: true,
+        succeeded: async () => {
+          await undoHit(db.k, clientKey, limits, now)
+          await undoHit(db.k, '*', [overall], now)
+        },
+      }
+    },
   }
-  return { allowed: true, succeeded: () => undoHit(db.k, clientKey, LOGIN_LIMITS, now) }
 }

@@ -4,31 +4,77 @@ import { randomUUID } from 'node:crypto'
 import { MIN_FILL_MS, type ContactMessage } from '../../contact/message.ts'
 import type { Db } from '../db/client.ts'
 import { enqueueNotification } from '../db/outbox.ts'
-import { RateLimited, takeHit, type Window } from '../db/rate-limits.ts'
+import { parseRateLimits, RateLimited, takeHit, type Window } from '../db/rate-limits.ts'
+import { DEFAULTS } from '../env.ts'
 import { insertSubmission } from '../db/submissions.ts'
 
-/** Per client address: a few resends are human; more is a script (docs/decisions/016-spam-and-rate-limits.md). */
-export const CONTACT_LIMITS: readonly Window[] = [
-  { bucket: 'contact:10m', windowMs: 10 * 60_000, max: 5 },
-  { bucket: 'contact:1d', windowMs: 24 * 60 * 60_000, max: 20 },
-]
+/**
+ * Per visitor, by default (CONTACT_RATE_LIMIT sets them): a few resends are human; more is a
+ * script (docs/decisions/016-spam-and-rate-limits.md, 028-possible-spam-and-limits.md).
+ */
+export const CONTACT_LIMITS = parseRateLimits('contact', DEFAULTS.contactRateLimit) as Window[]
 
-/** Why a request looks like spam, or null. Suspected spam is stored flagged, never dropped. */
+/**
+ * Why a request is spam, or null. Only strong evidence files a request as spam: the honeypot, a
+ * field no person sees, filled in. Spam is stored flagged, never dropped, and not announced.
+ */
 export function spamReason(message: ContactMessage): string | null {
-  if (message.website) return 'honeypot field filled in'
-  if (message.elapsedMs !== undefined && message.elapsedMs < MIN_FILL_MS) return `form sent ${message.elapsedMs} ms after it was shown`
-  return null
+  return message.website ? 'honeypot field filled in' : null
+}
+
+/** Links in a message from which it looks like advertising rather than a question. */
+export const MANY_LINKS = 3
+
+/** How the request came: the envelope fields that came malformed, and whether it came as JSON (as the form's script sends it). */
+export type Arrival = { odd?: readonly string[]; json?: boolean }
+
+/**
+ * Why a request that is not spam might be, or null: weak signals, each alone common enough among
+ * real visitors that the request stays in the inbox and is announced, with the reason beside it
+ * ("Possible spam"). docs/decisions/028-possible-spam-and-limits.md.
+ */
+export function suspicionOf(message: ContactMessage, { odd = [], json = false }: Arrival = {}): string | null {
+  const reasons: string[] = []
+  if (message.elapsedMs !== undefined && message.elapsedMs < MIN_FILL_MS)
+    reasons.push(`sent ${(message.elapsedMs / 1000).toFixed(1)} s after the form was first touched`)
+  // The form's script always sends the fill time; a JSON body without it was not sent by the form.
+  if (json && message.elapsedMs === undefined && !odd.includes('elapsedMs')) reasons.push('sent without the form')
+  // Every form, with or without JavaScript, names the page it was sent from.
+  if (message.page === undefined && !odd.includes('page')) reasons.push('no page named')
+  if (odd.length > 0) reasons.push(`malformed ${odd.join(', ')}`)
+  const links = message.message?.match(/\bhttps?:\/\/|\bwww\./gi)?.length ?? 0
+  if (links >= MANY_LINKS) reasons.push(`${links} links in the message`)
+  return reasons.length > 0 ? reasons.join('; ') : null
 }
 
 export type StoreResult = { stored: true; id: string; spam: boolean } | { stored: false; retryAfterSeconds: number }
 
+/** What the lead desk reads off a new request: why it is urgent (or null), and whether the office was closed. */
+export type Triage = (message: ContactMessage, at: Date) => { urgency: string | null; afterHours: boolean }
+
 export async function storeContactRequest(
   db: Db,
-  { message, clientKey, now = new Date(), limits = CONTACT_LIMITS }: { message: ContactMessage; clientKey: string; now?: Date; limits?: readonly Window[] },
+  {
+    message,
+    clientKey,
+    now = new Date(),
+    limits = CONTACT_LIMITS,
+    triage = () => ({ urgency: null, afterHours: false }),
+    arrival = {},
+  }: {
+    message: ContactMessage
+    clientKey: string
+    now?: Date
+    limits?: readonly Window[]
+    triage?: Triage
+    arrival?: Arrival
+  },
 ): Promise<StoreResult> {
   const id = randomUUID()
   const reason = spamReason(message)
+  const suspicion = reason === null ? suspicionOf(message, arrival) : null
   const at = now.toISOString()
+  const { urgency, afterHours } = triage(message, now)
   try {
     await db.transact(async (trx) => {
       await takeHit(trx, clientKey, limits, now.getTime())
@@ -39,10 +85,19 @@ export async function storeContactRequest(
         email: message.email ?? null,
         service: message.service ?? null,
         message: message.message ?? null,
-        sourcePage: message.page ?? null,
+        created_at: at,
+        updated_at: at,
+        is_read: false,
+        status: 'new',
+        is_client: false,
+        source_page: message.page ?? null,
         referrer: message.referrer ?? null,
-        spamReason: reason,
-        now: at,
+        is_spam: reason !== null,
+        spam_reason: reason,
+        urgency,
+        urgent_open: urgency !== null,
+        after_hours: afterHours,
+        suspicion,
       })
       if (reason === null) await enqueueNotification(trx, id, at)
     })

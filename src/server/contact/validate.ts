@@ -1,13 +1,20 @@
 // Validation of a contact request with the form's own schema (schemas/contact-message.schema.json).
 // Bodies arrive as JSON or form data; both become one plain object, are tidied (strings trimmed,
 // empty optional fields dropped, the envelope fields made safe) and checked by ajv. The result
-// names each field that is wrong; the API turns that into the copy of content/pages/contact.yaml.
+// names each field that is wrong and the problem to tell (a key of the form's `problems` in
+// content/pages/contact.yaml, which the API turns into its words).
 import { contactMessageSchema, FIELDS, type ContactMessage, type Field } from '../../contact/message.ts'
-import { compileSchema } from '../schema-check.ts'
+import { compileSchema, fieldsOf } from '../schema-check.ts'
 
 const check = compileSchema<ContactMessage>(contactMessageSchema, { removeAdditional: true })
 
-export type Validation = { ok: true; message: ContactMessage } | { ok: false; fields: Partial<Record<Field, true>>; notAnObject?: true }
+/** A problem the form's copy has words for: one per field, and characters a message cannot hold. */
+export type FieldProblem = Field | 'messageCharacters'
+
+export type Validation =
+  /** `odd`: the envelope fields that came malformed and were dropped (a weak sign of a bot posting directly). */
+  | { ok: true; message: ContactMessage; odd: string[] }
+  | { ok: false; fields: Partial<Record<Field, FieldProblem>>; notAnObject?: true }
 
 /** The envelope fields and the schema's rules for them: what tidy() cuts to fit. */
 const ENVELOPE = (['website', 'page', 'referrer'] as const).map((key) => {
@@ -15,16 +22,48 @@ const ENVELOPE = (['website', 'page', 'referrer'] as const).map((key) => {
   return { key, maxLength: rule.maxLength, pattern: rule.pattern === undefined ? undefined : new RegExp(rule.pattern) }
 })
 
-/** Trims strings, drops empty optional fields, and keeps the envelope fields from ever refusing a real request. */
-function tidy(body: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {}
-  for (const [key, value] of Object.entries(body)) {
+/** The fields the schema knows: the only keys read off a body. */
+const KNOWN = Object.keys(contactMessageSchema.properties)
+
+/** Control characters (C0, DEL, C1). */
+const CONTROL = /\p{Cc}+/gu
+/** Invisible format characters: bidi embeddings and isolates, zero-width spaces and joiners, soft hyphens, BOM. */
+const FORMAT = /\p{Cf}+/gu
+/** The bidi embeddings, overrides and isolates, which can make a text read in another order than it is stored. */
+const BIDI = /[\u202A-\u202E\u2066-\u2069]+/gu
+
+/**
+ * A one-line text as it is stored: control characters become a space, format characters (bidi
+ * controls, zero-width characters) are removed, and the ends trimmed. For a name and a phone
+ * number, where no such character is ever meant, and for the envelope, which nobody types.
+ */
+function plainLine(value: string): string {
+  return value.replace(CONTROL, ' ').replace(FORMAT, '').trim()
+}
+
+/**
+ * Trims strings, drops empty optional fields, and keeps the envelope fields from ever refusing a
+ * real request. Only the schema's own fields are read, into an object without a prototype.
+ */
+function tidy(body: Record<string, unknown>): { data: Record<string, unknown>; odd: string[] } {
+  const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>
+  const odd: string[] = []
+  for (const key of KNOWN) {
+    if (!Object.hasOwn(body, key)) continue
+    const value = body[key]
     if (typeof value !== 'string') {
       out[key] = value
       continue
     }
-    // Keep the inside of a message as typed; trim only its ends. Windows line ends become \n.
-    const text = (key === 'message' ? value.replace(/\r\n?/g, '\n') : value).trim()
+    // Keep the inside of a message as typed (its line breaks and emoji joiners): trim only its
+    // ends, turn Windows line ends into \n and take out the bidi controls. Its other control
+    // characters are refused by the schema, with their own problem text.
+    const text =
+      key === 'message'
+        ? value.replace(/\r\n?/g, '\n').replace(BIDI, '').trim()
+        : key === 'email' || key === 'service'
+          ? value.trim()
+          : plainLine(value)
     if (text === '' && key !== 'name' && key !== 'phone') continue
     out[key] = text
   }
@@ -32,23 +71,34 @@ function tidy(body: Record<string, unknown>): Record<string, unknown> {
   // what does not fit instead of refusing the request.
   for (const { key, maxLength, pattern } of ENVELOPE) {
     const value = out[key]
-    if (typeof value !== 'string' || (pattern && !pattern.test(value))) delete out[key]
-    else out[key] = value.slice(0, maxLength)
+    if (value === undefined) continue
+    if (typeof value !== 'string' || (pattern && !pattern.test(value))) {
+      odd.push(key)
+      delete out[key]
+    } else out[key] = value.slice(0, maxLength)
   }
-  const elapsed = typeof out.elapsedMs === 'string' && /^\d{1,12}$/.test(out.elapsedMs) ? Number(out.elapsedMs) : out.elapsedMs
-  if (typeof elapsed === 'number' && Number.isSafeInteger(elapsed) && elapsed >= 0) out.elapsedMs = elapsed
-  else delete out.elapsedMs
-  return out
+  if (out.elapsedMs !== undefined) {
+    const elapsed =
+      typeof out.elapsedMs === 'string' && /^\d{1,12}$/.test(out.elapsedMs) ? Number(out.elapsedMs) : out.elapsedMs
+    if (typeof elapsed === 'number' && Number.isSafeInteger(elapsed) && elapsed >= 0) out.elapsedMs = elapsed
+    else {
+      odd.push('elapsedMs')
+      delete out.elapsedMs
+    }
+  }
+  return { data: out, odd }
 }
 
 export function validateContactMessage(body: unknown): Validation {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return { ok: false, fields: {}, notAnObject: true }
-  const data = tidy(body as Record<string, unknown>)
-  if (check(data)) return { ok: true, message: data }
-  const fields: Partial<Record<Field, true>> = {}
-  for (const error of check.errors ?? []) {
-    const name = (error.keyword === 'required' ? (error.params as { missingProperty: string }).missingProperty : error.instancePath.split('/')[1]) as Field
-    if ((FIELDS as readonly string[]).includes(name)) fields[name] = true
-  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    return { ok: false, fields: {}, notAnObject: true }
+  const { data, odd } = tidy(body as Record<string, unknown>)
+  if (check(data)) return { ok: true, message: data, odd }
+  const named = fieldsOf(check.errors)
+  // A control character (a NUL, say) in a message is not "too long": it has its own words.
+  const characters = check.errors?.some((e) => e.instancePath === '/message' && e.keyword === 'pattern')
+  const fields = Object.fromEntries(
+    FIELDS.filter((f) => named.includes(f)).map((f) => [f, f === 'message' && characters ? 'messageCharacters' : f]),
+  )
   return { ok: false, fields }
 }

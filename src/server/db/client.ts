@@ -45,7 +45,7 @@ class BooleansAsIntegers extends OperationNodeTransformer {
 }
 const sqliteBooleans: KyselyPlugin = {
   transformQuery: ({ node }) => new BooleansAsIntegers().transformNode(node),
-  transformResult: async ({ result }) => result,
+  transformResult: ({ result }) => Promise.resolve(result),
 }
 
 export function openDatabase(database: Config['database']): Db {
@@ -54,7 +54,7 @@ export function openDatabase(database: Config['database']): Db {
       connectionString: database.url,
       max: 10,
       // Fail fast when PostgreSQL is down: the visitor gets an answer with the phone number
-      // instead of a hanging request (issue 6).
+      // instead of a hanging request (tests/faults: PostgreSQL gone mid-traffic).
       connectionTimeoutMillis: 3_000,
       query_timeout: 10_000,
       idleTimeoutMillis: 30_000,
@@ -62,8 +62,9 @@ export function openDatabase(database: Config['database']): Db {
     // A connection lost while idle in the pool, or while checked out between two statements of a
     // transaction (PostgreSQL restarted, network cut), must not crash the process: the query on it
     // fails and reaches its caller, and the pool drops the broken client (tests/faults).
-    pool.on('error', () => {})
-    pool.on('connect', (client) => client.on('error', () => {}))
+    const ignore = () => undefined
+    pool.on('error', ignore)
+    pool.on('connect', (client) => client.on('error', ignore))
     const k = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) })
     return {
       kind: 'postgres',

@@ -7,7 +7,11 @@
 import { sql, type Kysely } from 'kysely'
 import type { Tables } from './schema.ts'
 
-type Job = { work: (trx: Kysely<Tables>) => Promise<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void }
+type Job = {
+  work: (trx: Kysely<Tables>) => Promise<unknown>
+  resolve: (value: unknown) => void
+  reject: (error: unknown) => void
+}
 type Settled = { ok: true; value: unknown } | { ok: false; error: unknown }
 
 export function groupCommit(k: Kysely<Tables>) {
@@ -36,12 +40,12 @@ export function groupCommit(k: Kysely<Tables>) {
         await sql`commit`.execute(conn)
       } catch (error) {
         // The batch could not be made durable: nobody may hear "done".
-        await sql`rollback`.execute(conn).catch(() => {})
+        await sql`rollback`.execute(conn).catch(() => undefined)
         for (const job of jobs) job.reject(error)
         return
       }
       jobs.forEach((job, i) => {
-        const result = settled[i] as Settled
+        const result = settled[i]!
         if (result.ok) job.resolve(result.value)
         else job.reject(result.error)
       })
@@ -53,7 +57,8 @@ export function groupCommit(k: Kysely<Tables>) {
     return new Promise<T>((resolve, reject) => {
       queue.push({ work, resolve: resolve as (value: unknown) => void, reject })
       // The first of a batch schedules the flush; those arriving before it runs join it.
-      if (queue.length === 1) setImmediate(() => void flush().catch((error: unknown) => queue.splice(0).forEach((job) => job.reject(error))))
+      if (queue.length === 1)
+        setImmediate(() => void flush().catch((error: unknown) => queue.splice(0).forEach((job) => job.reject(error))))
     })
   }
 }

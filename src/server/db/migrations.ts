@@ -4,6 +4,8 @@
 import { sql, type Kysely } from 'kysely'
 import { Migrator, type Migration, type MigrationResultSet } from 'kysely/migration'
 import type { Db } from './client.ts'
+import { adoptTable, checkAdoptable, closeToApiRoles } from './adopt.ts'
+import { syncViewIndexes } from './views.ts'
 
 type Kind = Db['kind']
 // The two databases differ in a few column types; each migration names both.
@@ -16,7 +18,8 @@ const types = (kind: Kind) => ({
   false: kind === 'postgres' ? sql`false` : sql`0`,
 })
 
-function migrations(kind: Kind): Record<string, Migration> {
+/** Every migration, by name, for a database of this kind (exported for the migration tests). */
+export function migrations(kind: Kind): Record<string, Migration> {
   const t = types(kind)
   return {
     // The seed's table (SPEC §3), created if missing; an existing Supabase table is kept and
@@ -26,7 +29,9 @@ function migrations(kind: Kind): Record<string, Migration> {
         await db.schema
           .createTable('contact_submissions')
           .ifNotExists()
-          .addColumn('id', t.uuid, (c) => (kind === 'postgres' ? c.primaryKey().defaultTo(sql`gen_random_uuid()`) : c.primaryKey()))
+          .addColumn('id', t.uuid, (c) =>
+            kind === 'postgres' ? c.primaryKey().defaultTo(sql`gen_random_uuid()`) : c.primaryKey(),
+          )
           .addColumn('name', 'text', (c) => c.notNull())
           .addColumn('email', 'text')
           .addColumn('phone', 'text')
@@ -47,13 +52,22 @@ function migrations(kind: Kind): Record<string, Migration> {
           ['referrer', 'text'],
           ['is_spam', `boolean not null default ${kind === 'postgres' ? 'false' : '0'}`],
           ['spam_reason', 'text'],
-          ['updated_at', `${t.timestamp} not null default ${kind === 'postgres' ? 'now()' : "(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))"}`],
+          [
+            'updated_at',
+            `${t.timestamp} not null default ${kind === 'postgres' ? 'now()' : "(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))"}`,
+          ],
         ]
         for (const [name, type] of extra) {
           // SQLite has no ADD COLUMN IF NOT EXISTS; its table was created just above, without them.
-          await sql.raw(`alter table contact_submissions add column ${kind === 'postgres' ? 'if not exists ' : ''}${name} ${type}`).execute(db)
+          await sql
+            .raw(
+              `alter table contact_submissions add column ${kind === 'postgres' ? 'if not exists ' : ''}${name} ${type}`,
+            )
+            .execute(db)
         }
-        await sql`create index if not exists contact_submissions_created_at on contact_submissions (created_at desc, id desc)`.execute(db)
+        await sql`create index if not exists contact_submissions_created_at on contact_submissions (created_at desc, id desc)`.execute(
+          db,
+        )
       },
     },
     // Notifications to the office, written in the same transaction as the request they announce
@@ -62,7 +76,9 @@ function migrations(kind: Kind): Record<string, Migration> {
       async up(db: Kysely<unknown>) {
         await db.schema
           .createTable('notification_outbox')
-          .addColumn('id', kind === 'postgres' ? 'bigserial' : 'integer', (c) => (kind === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+          .addColumn('id', kind === 'postgres' ? 'bigserial' : 'integer', (c) =>
+            kind === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
+          )
           .addColumn('submission_id', t.uuid, (c) => c.notNull())
           .addColumn('created_at', t.timestamp, (c) => c.notNull())
           .addColumn('next_attempt_at', t.timestamp, (c) => c.notNull())
@@ -73,7 +89,9 @@ function migrations(kind: Kind): Record<string, Migration> {
           .addColumn('sent_at', t.timestamp)
           .execute()
         // The worker's question: what is due and unsent?
-        await sql`create index notification_outbox_due on notification_outbox (next_attempt_at) where sent_at is null`.execute(db)
+        await sql`create index notification_outbox_due on notification_outbox (next_attempt_at) where sent_at is null`.execute(
+          db,
+        )
       },
     },
     // Fixed-window counters per client address, shared by every instance.
@@ -122,28 +140,44 @@ function migrations(kind: Kind): Record<string, Migration> {
           ['contact_submissions_spam', 'is_spam'],
         ]
         for (const [name, where] of views) {
-          await sql.raw(`create index if not exists ${name} on contact_submissions (created_at desc, id desc) where ${where}`).execute(db)
+          await sql
+            .raw(`create index if not exists ${name} on contact_submissions (created_at desc, id desc) where ${where}`)
+            .execute(db)
         }
-        await sql`create index if not exists contact_submissions_status on contact_submissions (status, created_at desc, id desc)`.execute(db)
+        await sql`create index if not exists contact_submissions_status on contact_submissions (status, created_at desc, id desc)`.execute(
+          db,
+        )
 
         if (kind === 'postgres') {
-          await sql`alter table contact_submissions add column if not exists phone_digits text generated always as (regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g')) stored`.execute(db)
-          await sql`alter table contact_submissions add column if not exists search_text text generated always as (lower(coalesce(name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(message, ''))) stored`.execute(db)
+          await sql`alter table contact_submissions add column if not exists phone_digits text generated always as (regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g')) stored`.execute(
+            db,
+          )
+          await sql`alter table contact_submissions add column if not exists search_text text generated always as (lower(coalesce(name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(message, ''))) stored`.execute(
+            db,
+          )
           // pg_trgm ships with PostgreSQL (contrib) and on Supabase; a database without it still
           // works, with searches scanning the table.
           await sql`savepoint trgm`.execute(db)
           try {
             await sql`create extension if not exists pg_trgm`.execute(db)
-            await sql`create index if not exists contact_submissions_search on contact_submissions using gin (search_text gin_trgm_ops)`.execute(db)
-            await sql`create index if not exists contact_submissions_phone_digits on contact_submissions using gin (phone_digits gin_trgm_ops)`.execute(db)
+            await sql`create index if not exists contact_submissions_search on contact_submissions using gin (search_text gin_trgm_ops)`.execute(
+              db,
+            )
+            await sql`create index if not exists contact_submissions_phone_digits on contact_submissions using gin (phone_digits gin_trgm_ops)`.execute(
+              db,
+            )
             await sql`release savepoint trgm`.execute(db)
           } catch {
             await sql`rollback to savepoint trgm`.execute(db)
           }
         } else {
-          await sql`alter table contact_submissions add column phone_digits text generated always as (replace(replace(replace(replace(replace(replace(replace(coalesce(phone, ''), ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', ''), '/', '')) virtual`.execute(db)
+          await sql`alter table contact_submissions add column phone_digits text generated always as (replace(replace(replace(replace(replace(replace(replace(coalesce(phone, ''), ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', ''), '/', '')) virtual`.execute(
+            db,
+          )
           // An external-content FTS5 table over the searchable columns, kept in step by triggers.
-          await sql`create virtual table contact_search using fts5(name, email, message, phone_digits, content='contact_submissions', content_rowid='rowid', tokenize='trigram')`.execute(db)
+          await sql`create virtual table contact_search using fts5(name, email, message, phone_digits, content='contact_submissions', content_rowid='rowid', tokenize='trigram')`.execute(
+            db,
+          )
           await sql`insert into contact_search(contact_search) values ('rebuild')`.execute(db)
           await sql`create trigger contact_search_insert after insert on contact_submissions begin
             insert into contact_search(rowid, name, email, message, phone_digits) values (new.rowid, new.name, new.email, new.message, new.phone_digits);
@@ -158,15 +192,106 @@ function migrations(kind: Kind): Record<string, Migration> {
         }
       },
     },
+    // The views' partial indexes are now built from the views' one description at every start
+    // (src/server/db/views.ts, named after each view's condition); the ones 005 named by hand go.
+    '006_view_indexes_by_description': {
+      async up(db: Kysely<unknown>) {
+        for (const name of ['inbox', 'unread', 'clients', 'spam']) {
+          await sql`drop index if exists ${sql.id(`contact_submissions_${name}`)}`.execute(db)
+        }
+      },
+    },
+    // The lead desk (docs/decisions/026-lead-desk.md): urgency, after-hours, the first contact and
+    // the response time, follow-up dates, the trash; and every change to a request kept in an
+    // activity table, shown as the request's timeline.
+    '007_lead_desk': {
+      async up(db: Kysely<unknown>) {
+        const columns: [string, string][] = [
+          ['urgency', 'text'],
+          ['urgent_open', `boolean not null default ${kind === 'postgres' ? 'false' : '0'}`],
+          ['after_hours', `boolean not null default ${kind === 'postgres' ? 'false' : '0'}`],
+          ['first_contact_at', t.timestamp],
+          ['response_ms', t.bigint],
+          ['follow_up_on', t.date],
+          ['deleted_at', t.timestamp],
+        ]
+        for (const [name, type] of columns) {
+          await sql
+            .raw(
+              `alter table contact_submissions add column ${kind === 'postgres' ? 'if not exists ' : ''}${name} ${type}`,
+            )
+            .execute(db)
+        }
+        await db.schema
+          .createTable('submission_activity')
+          .addColumn('id', kind === 'postgres' ? 'bigserial' : 'integer', (c) =>
+            kind === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
+          )
+          .addColumn('submission_id', t.uuid, (c) =>
+            c.notNull().references('contact_submissions.id').onDelete('cascade'),
+          )
+          .addColumn('at', t.timestamp, (c) => c.notNull())
+          .addColumn('kind', 'text', (c) => c.notNull())
+          .addColumn('detail', 'text')
+          .execute()
+        // A request's timeline, newest first.
+        await sql`create index submission_activity_submission on submission_activity (submission_id, id desc)`.execute(
+          db,
+        )
+        // The median response times: the requests of the last days that were answered.
+        await sql`create index contact_submissions_response on contact_submissions (created_at, response_ms) where response_ms is not null`.execute(
+          db,
+        )
+        // The trash's purge: what was deleted before a day.
+        await sql`create index contact_submissions_deleted on contact_submissions (deleted_at) where deleted_at is not null`.execute(
+          db,
+        )
+      },
+    },
+    // An existing table adopted (docs/decisions/027-adopting-existing-data.md): the seed's
+    // Supabase table had NOT NULL on email and service, nullable flags, NULL statuses. Its
+    // constraints are brought to ours without rewriting a row but those with NULLs to fill
+    // (src/server/db/adopt.ts); a table made by 001–007 is left as it is. SQLite's is always ours.
+    '008_adopt_existing_table': {
+      async up(db: Kysely<unknown>) {
+        if (kind === 'postgres') await adoptTable(db)
+      },
+    },
+    // Spam never hides a real request (docs/decisions/028-possible-spam-and-limits.md): only the
+    // honeypot files a request as spam; weak signals are a "possible spam" reason on a request
+    // that stays in the inbox. The requests filed as spam for their fill time alone come back.
+    '009_possible_spam': {
+      async up(db: Kysely<unknown>) {
+        await sql
+          .raw(
+            `alter table contact_submissions add column ${kind === 'postgres' ? 'if not exists ' : ''}suspicion text`,
+          )
+          .execute(db)
+        await sql`update contact_submissions set is_spam = ${t.false}, suspicion = spam_reason, spam_reason = null
+          where is_spam and spam_reason like 'form sent %'`.execute(db)
+      },
+    },
   }
 }
 
-export async function migrate(db: Db): Promise<MigrationResultSet> {
+/**
+ * Runs the migrations not yet applied (after checking that an existing table can be adopted),
+ * then brings the inbox views' indexes in line with their description and keeps Supabase's API
+ * roles out of our tables (src/server/db/adopt.ts). Says what it did: the migrations applied,
+ * the indexes created and dropped.
+ */
+export async function migrate(
+  db: Db,
+): Promise<MigrationResultSet & { viewIndexes: { created: string[]; dropped: string[] } }> {
+  // An adopted table the code cannot use stops the start here, saying what to change.
+  await checkAdoptable(db)
   const migrator = new Migrator({
-    db: db.k as unknown as Kysely<unknown>,
-    provider: { getMigrations: async () => migrations(db.kind) },
+    db: db.k,
+    provider: { getMigrations: () => Promise.resolve(migrations(db.kind)) },
   })
   const result = await migrator.migrateToLatest()
-  if (result.error) throw result.error instanceof Error ? result.error : new Error(String(result.error))
-  return result
+  if (result.error) throw result.error instanceof Error ? result.error : new Error(JSON.stringify(result.error))
+  const viewIndexes = await syncViewIndexes(db)
+  await closeToApiRoles(db)
+  return { ...result, viewIndexes }
 }

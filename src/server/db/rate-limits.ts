@@ -14,42 +14,127 @@ export type Window = {
   sliding?: boolean
 }
 
+const UNITS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const
+
+/**
+ * Limits written as the environment takes them, `5/10m,20/1d`: at most 5 in any 10 minutes and 20
+ * in any day (units s, m, h, d). Each is a sliding window named `<name>:<span>`. An error
+ * sentence (what to write) when the text is not such a list.
+ */
+export function parseRateLimits(name: string, text: string): Window[] | string {
+  const windows: Window[] = []
+  for (const part of text.split(',')) {
+    const match = /^\s*(\d{1,6})\s*\/\s*(\d{1,6})\s*([smhd])\s*$/.exec(part)
+    const span = match ? Number(match[2]) * UNITS[match[3] as keyof typeof UNITS] : 0
+    if (!match || Number(match[1]) < 1 || span < 1_000 || span > 31 * UNITS.d)
+      return `"${part.trim()}" is not a limit. Write how many per how long, e.g. 5/10m,20/1d (s, m, h or d; at most 31 days).`
+    windows.push({ bucket: `${name}:${match[2]}${match[3]}`, windowMs: span, max: Number(match[1]), sliding: true })
+  }
+  return windows
+}
+
+/**
+ * Whether one more hit at `t` would pass a sliding window that holds `count` hits in the window of
+ * `now` and `previous` in the one before (and nothing since).
+ */
+function passesAt(window: Window, count: number, previous: number, now: number, t: number): boolean {
+  const shift = Math.floor(t / window.windowMs) - Math.floor(now / window.windowMs)
+  if (shift === 0) return weigh(window, count + 1, previous, t) <= window.max
+  if (shift === 1) return weigh(window, 1, count, t) <= window.max
+  return 1 <= window.max
+}
+
+/**
+ * The whole seconds until one more hit would pass a sliding window again, after it refused one:
+ * `count` hits in the current window (not counting the refused one), `previous` in the one
+ * before. The previous window weighs less as time goes on; once the current window ends, its own
+ * hits are the previous ones. The first second that passes, checked with the very arithmetic of
+ * the check, so a client that waits this long is let through (no guessing at "in 115 s", then
+ * "in 897 s").
+ */
+export function slidingRetryAfterSeconds(window: Window, count: number, previous: number, now: number): number {
+  const W = window.windowMs
+  const start = Math.floor(now / W) * W
+  const room = window.max - 1 - count
+  // Within this window, once the previous window's weight leaves room; else in the next, once
+  // this window's hits (then the previous ones) weigh little enough.
+  const at =
+    room >= 0
+      ? previous === 0
+        ? now
+        : start + W * Math.max(0, 1 - room / previous)
+      : start + W + W * Math.max(0, 1 - (window.max - 1) / count)
+  let seconds = Math.max(1, Math.ceil((at - now) / 1000))
+  while (!passesAt(window, count, previous, now, now + seconds * 1000)) seconds++
+  return seconds
+}
+
+type Writer = Kysely<Tables> | Transaction<Tables>
+
+/** One more hit for `key` in `window`: the count of the window `now` is in (this hit included), and of the one before. */
+async function hit(
+  trx: Writer,
+  key: string,
+  window: Window,
+  now: number,
+): Promise<{ count: number; previous: number }> {
+  const windowStart = Math.floor(now / window.windowMs) * window.windowMs
+  const { count } = await trx
+    .insertInto('rate_limits')
+    .values({ bucket: window.bucket, key, window_start: windowStart, count: 1 })
+    .onConflict((oc) =>
+      oc.columns(['bucket', 'key', 'window_start']).doUpdateSet({ count: sql<number>`rate_limits.count + 1` }),
+    )
+    .returning('count')
+    .executeTakeFirstOrThrow()
+  if (!window.sliding) return { count, previous: 0 }
+  const row = await trx
+    .selectFrom('rate_limits')
+    .select('count')
+    .where('bucket', '=', window.bucket)
+    .where('key', '=', key)
+    .where('window_start', '=', windowStart - window.windowMs)
+    .executeTakeFirst()
+  return { count, previous: row?.count ?? 0 }
+}
+
 /**
  * Counts one more hit for `key` in each window and returns the first window it goes over, if any
- * (with the seconds until that window ends). Call it inside the transaction of the action it
- * limits: rolled back together, a refused action costs nothing.
+ * (with the seconds until that window lets one more through). Call it inside the transaction of
+ * the action it limits: rolled back together, a refused action costs nothing.
  */
 export async function countHit(
-  trx: Kysely<Tables> | Transaction<Tables>,
+  trx: Writer,
   key: string,
   windows: readonly Window[],
   now: number,
 ): Promise<{ window: Window; retryAfterSeconds: number } | undefined> {
   for (const window of windows) {
-    const windowStart = Math.floor(now / window.windowMs) * window.windowMs
-    const { count } = await trx
-      .insertInto('rate_limits')
-      .values({ bucket: window.bucket, key, window_start: windowStart, count: 1 })
-      .onConflict((oc) => oc.columns(['bucket', 'key', 'window_start']).doUpdateSet({ count: sql<number>`rate_limits.count + 1` }))
-      .returning('count')
-      .executeTakeFirstOrThrow()
-    let weighed = count
-    if (window.sliding) {
-      const previous = await trx
-        .selectFrom('rate_limits')
-        .select('count')
-        .where('bucket', '=', window.bucket)
-        .where('key', '=', key)
-        .where('window_start', '=', windowStart - window.windowMs)
-        .executeTakeFirst()
-      weighed += Math.ceil((previous?.count ?? 0) * (1 - (now - windowStart) / window.windowMs))
+    const { count, previous } = await hit(trx, key, window, now)
+    if (!window.sliding) {
+      const windowStart = Math.floor(now / window.windowMs) * window.windowMs
+      if (count > window.max)
+        return { window, retryAfterSeconds: Math.max(1, Math.ceil((windowStart + window.windowMs - now) / 1000)) }
+    } else if (weigh(window, count, previous, now) > window.max) {
+      return { window, retryAfterSeconds: slidingRetryAfterSeconds(window, count - 1, previous, now) }
     }
-    if (weighed > window.max) return { window, retryAfterSeconds: Math.max(1, Math.ceil((windowStart + window.windowMs - now) / 1000)) }
   }
   return undefined
 }
 
-/** Over a limit: `retryAfterSeconds` until the window that refused ends. */
+/** Counts one more hit for `key` in a sliding `window` that never refuses, and returns how many it holds now. */
+export async function tally(trx: Writer, key: string, window: Window, now: number): Promise<number> {
+  const { count, previous } = await hit(trx, key, { ...window, sliding: true }, now)
+  return weigh(window, count, previous, now)
+}
+
+/** The hits a sliding window counts at `now`: this window's, and the part of the previous one's still within reach. */
+export function weigh(window: Window, count: number, previous: number, now: number): number {
+  const start = Math.floor(now / window.windowMs) * window.windowMs
+  return count + Math.ceil(previous * (1 - (now - start) / window.windowMs))
+}
+
+/** Over a limit: `retryAfterSeconds` until the window that refused lets one more through. */
 export class RateLimited extends Error {
   retryAfterSeconds: number
   constructor(retryAfterSeconds: number) {
@@ -63,7 +148,7 @@ export class RateLimited extends Error {
  * RateLimited, which rolls the whole transaction back, the count included (a refused action
  * does not extend the wait).
  */
-export async function takeHit(trx: Kysely<Tables> | Transaction<Tables>, key: string, windows: readonly Window[], now: number): Promise<void> {
+export async function takeHit(trx: Writer, key: string, windows: readonly Window[], now: number): Promise<void> {
   const over = await countHit(trx, key, windows, now)
   if (over) throw new RateLimited(over.retryAfterSeconds)
 }

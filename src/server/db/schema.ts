@@ -1,43 +1,13 @@
-// The tables, as Kysely sees them. Column names of contact_submissions are the seed's (SPEC §3),
-// so an existing Supabase table keeps working through DATABASE_URL (PRODUCT.md "Stack").
-// Timestamps are ISO 8601 strings on the way in; on the way out SQLite gives strings and
-// PostgreSQL gives Date objects, which the query modules normalize (toIso).
+// The tables, as Kysely sees them. contact_submissions is described with the request itself
+// (src/contact/submission.ts); its column names are the seed's (SPEC §3), so an existing Supabase
+// table keeps working through DATABASE_URL. Timestamps are ISO 8601 strings on the way in; on the
+// way out SQLite gives strings and PostgreSQL gives Date objects, which the query modules
+// normalize (toIso).
 import type { ColumnType, Generated } from 'kysely'
+import type { ContactSubmissionsTable } from '../../contact/submission.ts'
 
 /** A timestamp column: written as an ISO string, read as a string (SQLite) or Date (PostgreSQL). */
 type Timestamp = ColumnType<string | Date, string, string>
-/** A boolean column: SQLite stores 0/1, PostgreSQL true/false. */
-type Bool = ColumnType<boolean | number, boolean | number, boolean | number>
-
-export interface ContactSubmissionsTable {
-  id: string
-  name: string
-  email: string | null
-  phone: string | null
-  service: string | null
-  message: string | null
-  created_at: Timestamp
-  is_read: Bool
-  read_at: Timestamp | null
-  status: string
-  is_client: Bool
-  /** Dates as YYYY-MM-DD. */
-  client_since: string | null
-  next_delivery_date: string | null
-  delivery_frequency: string | null
-  delivery_notes: string | null
-  // Beyond the seed:
-  /** The path of the page the form was sent from. */
-  source_page: string | null
-  /** Where the visitor came from before that page. */
-  referrer: string | null
-  /** Suspected spam: stored, hidden from the inbox by default, recoverable. */
-  is_spam: Bool
-  spam_reason: string | null
-  updated_at: Timestamp
-  /** The phone's digits, computed by the database (migration 005) for search. */
-  phone_digits: ColumnType<string, never, never>
-}
 
 export interface NotificationOutboxTable {
   id: Generated<number>
@@ -51,6 +21,17 @@ export interface NotificationOutboxTable {
   locked_by: string | null
   last_error: string | null
   sent_at: Timestamp | null
+}
+
+/** What happened to a request, one row per event (src/server/db/activity.ts). */
+export interface SubmissionActivityTable {
+  id: Generated<number>
+  submission_id: string
+  at: Timestamp
+  /** What happened (ACTIVITY_KINDS in src/contact/activity.ts). */
+  kind: string
+  /** Its particulars: the new status, the note, the error… */
+  detail: string | null
 }
 
 export interface RateLimitsTable {
@@ -86,6 +67,7 @@ export interface Tables {
   contact_submissions: ContactSubmissionsTable
   notification_outbox: NotificationOutboxTable
   rate_limits: RateLimitsTable
+  submission_activity: SubmissionActivityTable
 }
 
 /** A timestamp from either database as an ISO 8601 string. */

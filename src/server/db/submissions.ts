@@ -1,88 +1,83 @@
-// Queries on contact_submissions: storing a request, and the admin inbox's reads and changes.
-import { sql, type Kysely, type Transaction } from 'kysely'
+// Queries on contact_submissions: storing a request, and the admin inbox's reads (the changes
+// are in changes.ts). The table's columns are described once, in src/contact/submission.ts.
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely'
 import type { Db } from './client.ts'
-import type { Counts, Status, Submission, SubmissionChanges, View } from '../../contact/submission.ts'
+import {
+  INBOX_VIEWS,
+  SUBMISSION_COLUMNS,
+  type ContactSubmissionsTable,
+  type Status,
+  type Submission,
+  type View,
+} from '../../contact/submission.ts'
 import { toBool, toIso, type Tables } from './schema.ts'
-import { enqueueNotification } from './outbox.ts'
+import { afterCursor, orderedByView, viewCondition, type ViewCursor } from './views.ts'
 
 export type { Submission }
 
-export type NewSubmission = {
-  id: string
-  name: string
-  phone: string
-  email: string | null
-  service: string | null
-  message: string | null
-  sourcePage: string | null
-  referrer: string | null
-  spamReason: string | null
-  now: string
+/** A new row: every column we write (the computed ones are the database's). */
+export type NewSubmission = Insertable<ContactSubmissionsTable>
+
+export async function insertSubmission(trx: Kysely<Tables> | Transaction<Tables>, row: NewSubmission): Promise<void> {
+  await trx.insertInto('contact_submissions').values(row).execute()
 }
 
-export async function insertSubmission(trx: Kysely<Tables> | Transaction<Tables>, s: NewSubmission): Promise<void> {
-  await trx
-    .insertInto('contact_submissions')
-    .values({
-      id: s.id,
-      name: s.name,
-      phone: s.phone,
-      email: s.email,
-      service: s.service,
-      message: s.message,
-      created_at: s.now,
-      updated_at: s.now,
-      is_read: false,
-      status: 'new',
-      is_client: false,
-      source_page: s.sourcePage,
-      referrer: s.referrer,
-      is_spam: s.spamReason !== null,
-      spam_reason: s.spamReason,
-    })
-    .execute()
-}
+/** The columns a read selects: all described ones but the computed (an adopted table may have more). */
+export const SUBMISSION_FIELDS = (Object.keys(SUBMISSION_COLUMNS) as (keyof typeof SUBMISSION_COLUMNS)[]).filter(
+  (name): name is keyof Submission => SUBMISSION_COLUMNS[name].kind !== 'computed',
+)
 
-type Row = Awaited<ReturnType<typeof selectAll>>[number]
-const selectAll = (db: Db) => db.k.selectFrom('contact_submissions').selectAll().execute()
+type Row = Pick<Selectable<ContactSubmissionsTable>, keyof Submission>
 
-export function toSubmission({ phone_digits: _digits, ...row }: Row): Submission {
-  return {
-    ...row,
-    created_at: toIso(row.created_at),
-    read_at: toIso(row.read_at),
-    updated_at: toIso(row.updated_at),
-    is_read: toBool(row.is_read),
-    is_client: toBool(row.is_client),
-    is_spam: toBool(row.is_spam),
-    status: row.status as Status,
+/** A row as either database returns it, as the API hands it over: ISO timestamps, boolean flags. */
+export function toSubmission(row: Row): Submission {
+  const out: Record<string, unknown> = {}
+  for (const name of SUBMISSION_FIELDS) {
+    const value = row[name]
+    const kind = SUBMISSION_COLUMNS[name].kind
+    out[name] =
+      value === null
+        ? null
+        : kind === 'timestamp'
+          ? toIso(value as string | Date)
+          : kind === 'flag'
+            ? toBool(value as boolean | number)
+            : value
   }
+  return out as Submission
 }
 
 export async function getSubmission(db: Db, id: string): Promise<Submission | undefined> {
-  const row = await db.k.selectFrom('contact_submissions').selectAll().where('id', '=', id).executeTakeFirst()
+  const row = await db.k
+    .selectFrom('contact_submissions')
+    .select(SUBMISSION_FIELDS)
+    .where('id', '=', id)
+    .executeTakeFirst()
   return row && toSubmission(row)
 }
 
 export async function countSubmissions(db: Db): Promise<number> {
-  const row = await db.k.selectFrom('contact_submissions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+  const row = await db.k
+    .selectFrom('contact_submissions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
   return Number(row.n)
 }
 
 // ---------------------------------------------------------------------------------------------
 // The admin inbox's questions (docs/admin-api.md).
 
-export type Cursor = { createdAt: string; id: string }
-export type InboxQuery = {
+/** Which requests: a view (its tab) and the filters within it. */
+export type InboxFilters = {
   view: View
   /** Words, each of which must appear in the name, phone, e-mail or message; no control characters (the route turns those into spaces). */
   words?: string[]
   status?: Status
   /** A service value, or 'none' for requests without one. */
   service?: string
-  cursor?: Cursor
-  limit: number
 }
+/** A page of them: where the previous page ended (the view's order columns of its last row), and how many. */
+export type InboxQuery = InboxFilters & { cursor?: ViewCursor; limit: number }
 
 /** A LIKE pattern that finds `text` anywhere, with the pattern characters taken literally. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
@@ -93,10 +88,10 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch
  * "(410) 555-0142"). Served by the trigram indexes of migration 005; words under 3 characters,
  * which a trigram index cannot serve, scan the table.
  */
-function matches(db: Db, word: string) {
+function matches(kind: Db['kind'], word: string) {
   const digits = /^[\d\s().+\-/]+$/.test(word) ? word.replace(/\D/g, '') : ''
   const phone = digits.length >= 3 ? digits : undefined
-  if (db.kind === 'postgres') {
+  if (kind === 'postgres') {
     return sql<boolean>`(search_text like lower(${containing(word)}) escape '\\'${phone ? sql` or phone_digits like ${containing(phone)}` : sql``})`
   }
   if ([...word].length >= 3) {
@@ -109,99 +104,91 @@ function matches(db: Db, word: string) {
   return sql<boolean>`(name like ${pattern} escape '\\' or email like ${pattern} escape '\\' or message like ${pattern} escape '\\'${phone ? sql` or phone_digits like ${containing(phone)} escape '\\'` : sql``})`
 }
 
-function filtered(db: Db, query: Omit<InboxQuery, 'limit' | 'cursor'>) {
-  let qb = db.k.selectFrom('contact_submissions')
-  if (query.view === 'spam') qb = qb.where('is_spam', '=', true)
-  else {
-    qb = qb.where('is_spam', '=', false)
-    if (query.view === 'unread') qb = qb.where('is_read', '=', false)
-    if (query.view === 'clients') qb = qb.where('is_client', '=', true)
-  }
-  if (query.status) qb = qb.where('status', '=', query.status)
-  if (query.service === 'none') qb = qb.where('service', 'is', null)
-  else if (query.service) qb = qb.where('service', '=', query.service)
-  for (const word of query.words ?? []) qb = qb.where(matches(db, word))
+/** The requests of a view and its filters (a query to select from, count or update). */
+export function filtered(k: Kysely<Tables> | Transaction<Tables>, kind: Db['kind'], filters: InboxFilters) {
+  let qb = k.selectFrom('contact_submissions').where(viewCondition(filters.view))
+  if (filters.status) qb = qb.where('status', '=', filters.status)
+  if (filters.service === 'none') qb = qb.where('service', 'is', null)
+  else if (filters.service) qb = qb.where('service', '=', filters.service)
+  for (const word of filters.words ?? []) qb = qb.where(matches(kind, word))
   return qb
 }
 
-/** One page of the inbox, newest first, and the cursor of the next page (null on the last). */
-export async function listSubmissions(db: Db, query: InboxQuery): Promise<{ items: Submission[]; nextCursor: Cursor | null }> {
-  let qb = filtered(db, query)
-  if (query.cursor) {
-    const { createdAt, id } = query.cursor
-    qb = qb.where((eb) => eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]))
-  }
-  const rows = await qb.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit + 1).execute()
+/** The cursor after `item`: its values in the view's order columns. */
+const cursorOf = (view: View, item: Submission): ViewCursor =>
+  INBOX_VIEWS[view].order.map(([column]) => item[column as keyof Submission]!)
+
+/** One page of a view, in the view's order, and the cursor of the next page (null on the last). */
+export async function listSubmissions(
+  db: Db,
+  query: InboxQuery,
+): Promise<{ items: Submission[]; nextCursor: ViewCursor | null }> {
+  let qb = filtered(db.k, db.kind, query)
+  if (query.cursor) qb = qb.where(afterCursor(query.view, query.cursor))
+  const rows = await qb
+    .select(SUBMISSION_FIELDS)
+    .orderBy(orderedByView(query.view))
+    .limit(query.limit + 1)
+    .execute()
   const items = rows.slice(0, query.limit).map(toSubmission)
   const last = items.at(-1)
-  return { items, nextCursor: rows.length > query.limit && last ? { createdAt: last.created_at, id: last.id } : null }
+  return { items, nextCursor: rows.length > query.limit && last ? cursorOf(query.view, last) : null }
 }
 
 /** Every matching row, in pages (for the CSV export): memory stays flat at any size. */
-export async function* allSubmissions(db: Db, query: Omit<InboxQuery, 'limit' | 'cursor'>, pageSize = 1000): AsyncGenerator<Submission[]> {
-  let cursor: Cursor | undefined
+export async function* allSubmissions(db: Db, filters: InboxFilters, pageSize = 1000): AsyncGenerator<Submission[]> {
+  let cursor: ViewCursor | undefined
   do {
-    const page = await listSubmissions(db, { ...query, limit: pageSize, ...(cursor ? { cursor } : {}) })
+    const page = await listSubmissions(db, { ...filters, limit: pageSize, ...(cursor ? { cursor } : {}) })
     if (page.items.length > 0) yield page.items
     cursor = page.nextCursor ?? undefined
   } while (cursor)
 }
 
-/**
- * The tab counts, each from its partial index of migration 005 (a count of small index entries,
- * not a pass over the table). SQLite's planner prefers a table scan for these unless told.
- */
-export async function inboxCounts(db: Db): Promise<Counts> {
-  const count = (index: string, where: string) => (db.kind === 'sqlite' ? `(select count(*) from contact_submissions indexed by ${index} where ${where})` : `(select count(*) from contact_submissions where ${where})`)
-  const { rows } = await sql
-    .raw<{ total: number; unread: number; clients: number; spam: number }>(
-      `select ${count('contact_submissions_inbox', 'not is_spam')} as total, ${count('contact_submissions_unread', 'not is_spam and not is_read')} as unread, ` +
-        `${count('contact_submissions_clients', 'not is_spam and is_client')} as clients, ${count('contact_submissions_spam', 'is_spam')} as spam`,
-    )
-    .execute(db.k)
-  const row = rows[0]
-  return { total: Number(row?.total ?? 0), unread: Number(row?.unread ?? 0), clients: Number(row?.clients ?? 0), spam: Number(row?.spam ?? 0) }
-}
-
 /** When the newest request in the inbox came in (for the inbox to notice new ones). */
 export async function latestSubmissionAt(db: Db): Promise<string | null> {
-  const row = await db.k.selectFrom('contact_submissions').select('created_at').where('is_spam', '=', false).orderBy('created_at', 'desc').limit(1).executeTakeFirst()
+  const row = await db.k
+    .selectFrom('contact_submissions')
+    .select('created_at')
+    .where(viewCondition('all'))
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst()
   return row ? toIso(row.created_at) : null
 }
 
-/**
- * Applies the admin's changes and returns the row as it is now (undefined: no such row). Marking
- * read stamps `read_at` once; marking unread clears it. A request taken out of spam gets the
- * notification it never had.
- */
-export async function updateSubmission(db: Db, id: string, changes: SubmissionChanges, now = new Date().toISOString()): Promise<Submission | undefined> {
-  return db.transact(async (trx) => {
-    const { is_read, ...rest } = changes
-    const row = await trx
-      .updateTable('contact_submissions')
-      .set({
-        ...rest,
-        ...(is_read === undefined ? {} : { is_read, read_at: is_read ? sql<string>`coalesce(read_at, ${now})` : null }),
-        ...(changes.is_spam === false ? { spam_reason: null } : {}),
-        updated_at: now,
-      })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirst()
-    if (!row) return undefined
-    if (changes.is_spam === false) {
-      const queued = await trx.selectFrom('notification_outbox').select('id').where('submission_id', '=', id).executeTakeFirst()
-      if (!queued) await enqueueNotification(trx, id, now)
-    }
-    return toSubmission(row)
-  })
-}
+/** The median response time over the requests of a period, and how many of them still wait. */
+export type ResponseTime = { days: number; medianMs: number | null; answered: number; waiting: number }
 
-/** Deletes a request and its notification; false when there was no such row. */
-export async function deleteSubmission(db: Db, id: string): Promise<boolean> {
-  return db.transact(async (trx) => {
-    await trx.deleteFrom('notification_outbox').where('submission_id', '=', id).execute()
-    const result = await trx.deleteFrom('contact_submissions').where('id', '=', id).executeTakeFirst()
-    return Number(result.numDeletedRows) > 0
-  })
+/**
+ * For the requests that came in during the last `days` (not spam, not in the trash): the median
+ * of their response times in business hours (first contact, see changes.ts), how many were
+ * answered, and how many nobody has contacted yet.
+ */
+export async function responseTime(db: Db, days: number, now: Date): Promise<ResponseTime> {
+  const since = new Date(now.getTime() - days * 24 * 60 * 60_000).toISOString()
+  const answered = db.k
+    .selectFrom('contact_submissions')
+    .where('response_ms', 'is not', null)
+    .where('created_at', '>=', since)
+    .where(viewCondition('all'))
+  const counts = await db.k
+    .selectFrom('contact_submissions')
+    .select((eb) => [eb.fn.count<number>('response_ms').as('answered'), eb.fn.countAll<number>().as('all')])
+    .where('created_at', '>=', since)
+    .where(viewCondition('all'))
+    .executeTakeFirstOrThrow()
+  const n = Number(counts.answered)
+  let medianMs: number | null = null
+  if (n > 0) {
+    // The lower middle value of the sorted response times (the median of an odd count).
+    const row = await answered
+      .select('response_ms')
+      .orderBy('response_ms')
+      .limit(1)
+      .offset(Math.floor((n - 1) / 2))
+      .executeTakeFirst()
+    medianMs = row?.response_ms ?? null
+  }
+  return { days, medianMs, answered: n, waiting: Number(counts.all) - n }
 }

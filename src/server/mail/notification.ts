@@ -1,6 +1,6 @@
 // The e-mail that tells the office about a new request: every field, as plain text (nothing a
 // visitor wrote can become markup or a link it did not write), and a link to the inbox.
-import { serviceLabel } from '../../contact/message.ts'
+import { contactMessageSchema, serviceLabel } from '../../contact/message.ts'
 import type { Submission } from '../db/submissions.ts'
 
 export type Notification = {
@@ -17,7 +17,14 @@ export type Notification = {
 const TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short', timeZone: 'America/New_York' })
 
 /** One line for a header: no line breaks or other control characters, bounded length. */
-const oneLine = (text: string, max = 120) => text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim().slice(0, max)
+const oneLine = (text: string, max = 120) =>
+  text
+    .replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
+    .trim()
+    .slice(0, max)
+
+/** The addresses the form accepts: a Reply-To is set only to one of them (rows adopted from elsewhere may hold others). */
+const EMAIL = new RegExp(contactMessageSchema.properties.email.pattern)
 
 export function composeNotification(
   s: Submission,
@@ -25,12 +32,19 @@ export function composeNotification(
 ): Notification {
   const service = serviceLabel(s.service) ?? 'Not specified'
   const rows: [string, string][] = [
-    ['Name', s.name],
-    ['Phone', s.phone ?? ''],
-    ['Email', s.email ?? '(none given)'],
+    ['Name', oneLine(s.name, 200)],
+    ['Phone', oneLine(s.phone ?? '')],
+    ['Email', s.email ? oneLine(s.email, 254) : '(none given)'],
     ['Service', service],
+    // A weak sign of a bot is said, not hidden: the office decides (decision 028).
+    ...(s.suspicion ? ([['Note', `possible spam (${oneLine(s.suspicion, 200)})`]] as [string, string][]) : []),
   ]
-  const message = s.message ? s.message.split('\n').map((line) => `  ${line}`).join('\n') : '  (no message)'
+  const message = s.message
+    ? s.message
+        .split('\n')
+        .map((line) => `  ${line}`)
+        .join('\n')
+    : '  (no message)'
   const text = [
     `New service request from the ${company} website.`,
     '',
@@ -39,7 +53,7 @@ export function composeNotification(
     message,
     '',
     `Received: ${TIME.format(new Date(s.created_at))} (Eastern)`,
-    `Sent from: ${s.source_page ?? 'the contact form'}${s.referrer ? ` (visitor came from ${s.referrer})` : ''}`,
+    `Sent from: ${s.source_page ? oneLine(s.source_page, 200) : 'the contact form'}${s.referrer ? ` (visitor came from ${oneLine(s.referrer, 1000)})` : ''}`,
     `Request:  ${s.id}`,
     '',
     `Open the inbox: ${publicOrigin}/admin`,
@@ -49,7 +63,7 @@ export function composeNotification(
   return {
     from,
     to,
-    ...(s.email ? { replyTo: s.email } : {}),
+    ...(s.email && EMAIL.test(s.email) ? { replyTo: s.email } : {}),
     subject: oneLine(`New request: ${s.name} – ${service}`),
     text,
     // The same id on every attempt: if a send is ever repeated (a worker died between the mail

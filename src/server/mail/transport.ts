@@ -21,7 +21,17 @@ export function smtpSender(smtpUrl: string): { send: SendMail; close(): void } {
 }
 
 /** The sender address: MAIL_FROM, else the SMTP user when it is an address, else NOTIFY_EMAIL. */
-export function senderAddress({ mailFrom, smtpUrl, notifyEmail, company }: { mailFrom?: string | undefined; smtpUrl: string; notifyEmail: string; company: string }): string {
+export function senderAddress({
+  mailFrom,
+  smtpUrl,
+  notifyEmail,
+  company,
+}: {
+  mailFrom?: string | undefined
+  smtpUrl: string
+  notifyEmail: string
+  company: string
+}): string {
   if (mailFrom) return mailFrom
   const user = decodeURIComponent(new URL(smtpUrl).username)
   const address = user.includes('@') ? user : notifyEmail

@@ -39,7 +39,16 @@ export function retryDelay(attempts: number, baseMs: number, maxMs: number, rand
   return Math.round(plain * (0.8 + 0.4 * random()))
 }
 
-export function startOutboxWorker({ db, send, compose, log, idlePollMs = 5_000, leaseMs = 120_000, retryBaseMs = 10_000, retryMaxMs = 15 * 60_000 }: WorkerOptions): OutboxWorker {
+export function startOutboxWorker({
+  db,
+  send,
+  compose,
+  log,
+  idlePollMs = 5_000,
+  leaseMs = 120_000,
+  retryBaseMs = 10_000,
+  retryMaxMs = 15 * 60_000,
+}: WorkerOptions): OutboxWorker {
   const workerId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`
   let stopped = false
   let wake: (() => void) | undefined
@@ -47,7 +56,12 @@ export function startOutboxWorker({ db, send, compose, log, idlePollMs = 5_000, 
 
   async function runOnce(): Promise<boolean> {
     const now = Date.now()
-    const row = await claimNextNotification(db, workerId, new Date(now).toISOString(), new Date(now + leaseMs).toISOString())
+    const row = await claimNextNotification(
+      db,
+      workerId,
+      new Date(now).toISOString(),
+      new Date(now + leaseMs).toISOString(),
+    )
     if (!row) return false
     const submission = await getSubmission(db, row.submissionId)
     if (!submission) {
@@ -55,16 +69,38 @@ export function startOutboxWorker({ db, send, compose, log, idlePollMs = 5_000, 
       await markNotificationSent(db, row.id, new Date().toISOString())
       return true
     }
+    const mail = compose(submission)
+    const attempt = row.attempts > 1 ? ` (attempt ${row.attempts})` : ''
     try {
-      await send(compose(submission))
+      await send(mail)
     } catch (error) {
       const delay = retryDelay(row.attempts, retryBaseMs, retryMaxMs)
       const message = (error as Error).message ?? String(error)
-      log.warn('notification not sent; will retry', { submissionId: row.submissionId, attempts: row.attempts, retryInSeconds: Math.round(delay / 1000), error: message })
-      await rescheduleNotification(db, row.id, message, new Date(Date.now() + delay).toISOString())
+      log.warn('notification not sent; will retry', {
+        submissionId: row.submissionId,
+        attempts: row.attempts,
+        retryInSeconds: Math.round(delay / 1000),
+        error: message,
+      })
+      // On the request's timeline: the first failures, then one in ten, not every retry of an outage.
+      const recorded = row.attempts <= 3 || row.attempts % 10 === 0
+      await rescheduleNotification(db, row.id, message, new Date(Date.now() + delay).toISOString(), {
+        submissionId: row.submissionId,
+        ...(recorded
+          ? {
+              entry: {
+                kind: 'notify_failed' as const,
+                detail: `E-mail to ${mail.to}${attempt}: ${message.slice(0, 300)}`,
+              },
+            }
+          : {}),
+      })
       return true
     }
-    await markNotificationSent(db, row.id, new Date().toISOString())
+    await markNotificationSent(db, row.id, new Date().toISOString(), {
+      submissionId: row.submissionId,
+      entry: { kind: 'notified', detail: `E-mail to ${mail.to}${attempt}` },
+    })
     log.info('notification sent', { submissionId: row.submissionId, attempts: row.attempts })
     return true
   }

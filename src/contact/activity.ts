@@ -1,0 +1,38 @@
+// What can happen to a request, as its timeline records it (table submission_activity). One list
+// for the server, which writes the entries, and the inbox, which shows them. Browser-safe.
+
+export const ACTIVITY_KINDS = [
+  'read',
+  'unread',
+  'status',
+  'client',
+  'note',
+  'called',
+  'texted',
+  'follow_up',
+  'spam',
+  'not_spam',
+  'deleted',
+  'restored',
+  'notified',
+  'notify_failed',
+] as const
+
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number]
+
+/** One entry of a request's timeline, as the admin API hands it over. */
+export type Activity = {
+  id: number
+  /** ISO 8601, UTC. */
+  at: string
+  kind: ActivityKind
+  /** The particulars: "new → contacted", the note's text, the date followed up on, an error… */
+  detail: string | null
+}
+
+/** How a request was reached from the inbox (its "Call" and "Text" buttons). */
+export const CONTACT_CHANNELS = ['call', 'text'] as const
+export type ContactChannel = (typeof CONTACT_CHANNELS)[number]
+
+/** A note's length limit, in characters. */
+export const NOTE_MAX = 2000

@@ -1,0 +1,139 @@
+// Signing in and out of the inbox (docs/admin-api.md "Session"): the login with its throttle, the
+// session cookie, the middleware that lets only a signed-in admin through, and the session's own
+// routes behind it.
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import type { AppEnv } from '../app.ts'
+import { checkAdminPassword, storedPasswordHash } from '../auth/password.ts'
+import { ABSOLUTE_MS, createSession, deleteSession, findSession } from '../auth/sessions.ts'
+import { loginThrottle } from '../auth/throttle.ts'
+import type { Window } from '../db/rate-limits.ts'
+import type { Db } from '../db/client.ts'
+import type { Logger } from '../log.ts'
+import { clientAddress, rateLimitKey } from '../request.ts'
+import { fail, jsonBody } from './answers.ts'
+
+export type SessionDeps = { db: Db; log: Logger; publicOrigin: string; trustProxy: number }
+
+const PASSWORD_MAX = 1000
+
+/** The session cookie: on https it gets the __Host- prefix (Secure, Path=/, no Domain: no other host can set it). */
+function sessionCookie(publicOrigin: string) {
+  const https = publicOrigin.startsWith('https:')
+  const name = 'longbar_admin'
+  const prefix = https ? ('host' as const) : undefined
+  const options = { path: '/', secure: https, ...(prefix ? { prefix } : {}) }
+  return {
+    read: (c: Context<AppEnv>) => (prefix ? getCookie(c, name, prefix) : getCookie(c, name)),
+    write: (c: Context<AppEnv>, token: string) =>
+      setCookie(c, name, token, {
+        ...options,
+        httpOnly: true,
+        sameSite: 'Strict',
+        maxAge: Math.floor(ABSOLUTE_MS / 1000),
+      }),
+    clear: (c: Context<AppEnv>) => deleteCookie(c, name, options),
+  }
+}
+
+/** A wait as the login says it: "45 seconds", "1 minute", "4 minutes" (rounded up). */
+export const waitInWords = (seconds: number): string =>
+  seconds < 60
+    ? `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`
+    : `${Math.ceil(seconds / 60)} ${Math.ceil(seconds / 60) === 1 ? 'minute' : 'minutes'}`
+
+/** How a sign-in ended: the cookie is set, or the status and sentence of the refusal. */
+export type LogIn = { ok: true } | { ok: false; status: 400 | 401 | 429 | 503; error: string }
+
+export type AdminSession = ReturnType<typeof adminSession>
+
+export function adminSession({
+  db,
+  log,
+  publicOrigin,
+  trustProxy,
+  loginLimits,
+}: SessionDeps & {
+  /** Failed logins allowed per address (LOGIN_RATE_LIMIT). */
+  loginLimits: readonly Window[]
+}) {
+  const cookie = sessionCookie(publicOrigin)
+  const throttle = loginThrottle(db, loginLimits, {
+    alert: (failures, minutes) =>
+      log.error('admin login alert: many failed logins from many addresses; every login now waits a little', {
+        alert: 'login-flood',
+        failures,
+        windowMinutes: minutes,
+      }),
+  })
+
+  /** Whether the request carries a valid session (and extends it). */
+  const isSignedIn = async (c: Context<AppEnv>) => (await findSession(db, cookie.read(c))) !== undefined
+
+  /** Every route behind it answers 401 without a valid session. */
+  const required: MiddlewareHandler<AppEnv> = async (c, next) => {
+    if (!(await isSignedIn(c))) return fail(c, 401, 'Not signed in')
+    return next()
+  }
+
+  /**
+   * Checks a password sent by the login form (its script, or the form itself without one): within
+   * the throttle, against the stored hash; on success a new session and its cookie.
+   */
+  async function logIn(c: Context<AppEnv>, password: unknown): Promise<LogIn> {
+    if (typeof password !== 'string' || password.length === 0 || password.length > PASSWORD_MAX)
+      return { ok: false, status: 400, error: 'Enter the password.' }
+    const stored = await storedPasswordHash(db)
+    if (!stored)
+      return {
+        ok: false,
+        status: 503,
+        error: 'No admin password is set yet. Set ADMIN_PASSWORD or run `npm run admin:password` on the server.',
+      }
+    const client = clientAddress(c, trustProxy)
+    const attempt = await throttle.begin(rateLimitKey(client))
+    if (!attempt.allowed) {
+      log.warn('admin login throttled', { client, retryAfterSeconds: attempt.retryAfterSeconds })
+      c.header('retry-after', String(attempt.retryAfterSeconds))
+      return {
+        ok: false,
+        status: 429,
+        error: `Too many failed attempts. Try again in ${waitInWords(attempt.retryAfterSeconds)}.`,
+      }
+    }
+    if (!(await checkAdminPassword(stored, password))) {
+      log.warn('admin login failed', { client })
+      return { ok: false, status: 401, error: 'Invalid password' }
+    }
+    await attempt.succeeded()
+    // A fresh id at every login: a session id planted before the login is never promoted.
+    await deleteSession(db, cookie.read(c))
+    const session = await createSession(db, { userAgent: c.req.header('user-agent') })
+    cookie.write(c, session.token)
+    log.info('admin signed in', { client })
+    return { ok: true }
+  }
+
+  /** POST /login: the one route reachable without a session. */
+  const signIn = new Hono<AppEnv>()
+
+  signIn.post('/login', async (c) => {
+    const parsed = await jsonBody(c)
+    if (!parsed.ok) return parsed.response
+    const result = await logIn(c, (parsed.body as { password?: unknown } | null)?.password)
+    return result.ok ? c.json({ success: true }) : fail(c, result.status, result.error)
+  })
+
+  /** GET /session (am I signed in?) and POST /logout, for a signed-in admin (mount behind `required`). */
+  const signedIn = new Hono<AppEnv>()
+
+  signedIn.get('/session', (c) => c.json({ success: true }))
+
+  signedIn.post('/logout', async (c) => {
+    await deleteSession(db, cookie.read(c))
+    cookie.clear(c)
+    return c.json({ success: true })
+  })
+
+  return { required, isSignedIn, logIn, signIn, signedIn }
+}

@@ -1,0 +1,39 @@
+// A request's timeline (table submission_activity): one row for each thing that happened to it,
+// written in the same transaction as the change it records. Purged with the request (the
+// foreign key cascades).
+import type { Kysely, Transaction } from 'kysely'
+import type { Activity, ActivityKind } from '../../contact/activity.ts'
+import type { Db } from './client.ts'
+import { toIso, type Tables } from './schema.ts'
+
+type Writer = Kysely<Tables> | Transaction<Tables>
+
+export type ActivityEntry = { kind: ActivityKind; detail?: string | null }
+
+/** Records what happened to a request at `at` (ISO 8601), in the caller's transaction. */
+export async function recordActivity(
+  trx: Writer,
+  submissionId: string,
+  at: string,
+  entries: ActivityEntry[],
+): Promise<void> {
+  if (entries.length === 0) return
+  await trx
+    .insertInto('submission_activity')
+    .values(entries.map((e) => ({ submission_id: submissionId, at, kind: e.kind, detail: e.detail ?? null })))
+    .execute()
+}
+
+const TIMELINE_MAX = 200
+
+/** A request's timeline, newest first (at most 200 entries). */
+export async function listActivity(db: Db, submissionId: string): Promise<Activity[]> {
+  const rows = await db.k
+    .selectFrom('submission_activity')
+    .select(['id', 'at', 'kind', 'detail'])
+    .where('submission_id', '=', submissionId)
+    .orderBy('id', 'desc')
+    .limit(TIMELINE_MAX)
+    .execute()
+  return rows.map((r) => ({ id: Number(r.id), at: toIso(r.at), kind: r.kind as ActivityKind, detail: r.detail }))
+}

@@ -1,0 +1,221 @@
+// What the office does to a request, each change in one transaction with its timeline entries
+// (activity.ts): the admin's changes, a call or a text from the inbox, a note, the trash and back.
+// Any of them marks the request read, and the first call, text or status change away from "new"
+// is the first contact: its time, the response time in business hours, and the end of an urgent
+// request's place at the top of the list.
+import { sql, type Transaction, type Updateable } from 'kysely'
+import type { ContactChannel } from '../../contact/activity.ts'
+import {
+  CLIENT_FIELDS,
+  INBOX_VIEWS,
+  type ClientField,
+  type ContactSubmissionsTable,
+  type Submission,
+  type SubmissionChanges,
+} from '../../contact/submission.ts'
+import { recordActivity, type ActivityEntry } from './activity.ts'
+import type { Db } from './client.ts'
+import { enqueueNotification } from './outbox.ts'
+import type { Tables } from './schema.ts'
+import { filtered, SUBMISSION_FIELDS, toSubmission, type InboxFilters } from './submissions.ts'
+
+/** The clock of the office: now, and how much of a stretch fell within opening hours. */
+export type DeskClock = {
+  now(): Date
+  /** Milliseconds between two instants (ISO 8601) that fell within business hours. */
+  businessMs(from: string, to: string): number
+}
+
+type Change = { set: Updateable<ContactSubmissionsTable>; log: ActivityEntry[] }
+
+/** A request in the trash takes no change but being restored. */
+export const TRASHED = 'trashed' as const
+
+/**
+ * Reads the row, lets `decide` say what to set and record, writes both; undefined when there is
+ * no such row, TRASHED when it is in the trash (unless `inTrash`: the trash's own changes).
+ */
+async function change(
+  db: Db,
+  id: string,
+  clock: DeskClock,
+  decide: (old: Submission, now: string, trx: Transaction<Tables>) => Change | Promise<Change>,
+  { inTrash = false } = {},
+): Promise<Submission | typeof TRASHED | undefined> {
+  return db.transact(async (trx) => {
+    const row = await trx
+      .selectFrom('contact_submissions')
+      .select(SUBMISSION_FIELDS)
+      .where('id', '=', id)
+      .executeTakeFirst()
+    if (!row) return undefined
+    const old = toSubmission(row)
+    if (old.deleted_at !== null && !inTrash) return TRASHED
+    const now = clock.now().toISOString()
+    const { set, log } = await decide(old, now, trx as Transaction<Tables>)
+    const updated = await trx
+      .updateTable('contact_submissions')
+      .set({ ...set, updated_at: now })
+      .where('id', '=', id)
+      .returning(SUBMISSION_FIELDS)
+      .executeTakeFirstOrThrow()
+    await recordActivity(trx, id, now, log)
+    return toSubmission(updated)
+  })
+}
+
+/** Marks read (the first read's time is kept), with its timeline entry, unless it already is. */
+function markRead(old: Submission, now: string, into: Change): void {
+  if (old.is_read) return
+  Object.assign(into.set, { is_read: true, read_at: old.read_at ?? now })
+  // Before what caused it: the timeline (newest first) shows the call, then that it was read.
+  into.log.unshift({ kind: 'read' })
+}
+
+/** The first contact, unless there was one: its time, the response time, and the urgent pin off. */
+function firstContact(old: Submission, now: string, clock: DeskClock, into: Change): void {
+  if (old.first_contact_at !== null) return
+  Object.assign(into.set, {
+    first_contact_at: now,
+    response_ms: clock.businessMs(old.created_at, now),
+    urgent_open: false,
+  })
+}
+
+const yesNo = (value: boolean) => (value ? 'yes' : 'no')
+
+/**
+ * Applies the admin's changes (a PATCH). Every change marks the request read, unless it is the
+ * unread mark itself. A request taken out of spam gets the notification it never had.
+ */
+export function updateSubmission(db: Db, id: string, changes: SubmissionChanges, clock: DeskClock) {
+  return change(db, id, clock, async (old, now, trx) => {
+    const c: Change = { set: {}, log: [] }
+    const { is_read, status, is_client, is_spam, follow_up_on } = changes
+
+    if (status !== undefined && status !== old.status) {
+      c.set.status = status
+      c.log.push({ kind: 'status', detail: `${old.status} → ${status}` })
+      if (old.status === 'new') firstContact(old, now, clock, c)
+    }
+
+    const client: string[] = []
+    if (is_client !== undefined && is_client !== old.is_client) {
+      c.set.is_client = is_client
+      client.push(`Client: ${yesNo(is_client)}`)
+    }
+    for (const field of Object.keys(CLIENT_FIELDS) as ClientField[]) {
+      const value = changes[field]
+      if (value === undefined || value === old[field]) continue
+      c.set[field] = value
+      client.push(value === null ? `${CLIENT_FIELDS[field]} cleared` : `${CLIENT_FIELDS[field]}: ${value}`)
+    }
+    if (client.length > 0) c.log.push({ kind: 'client', detail: client.join(' · ') })
+
+    if (follow_up_on !== undefined && follow_up_on !== old.follow_up_on) {
+      c.set.follow_up_on = follow_up_on
+      c.log.push({ kind: 'follow_up', detail: follow_up_on })
+    }
+
+    if (is_spam !== undefined && is_spam !== old.is_spam) {
+      c.set.is_spam = is_spam
+      if (is_spam) {
+        c.set.spam_reason = 'marked as spam in the inbox'
+        c.log.push({ kind: 'spam' })
+      } else {
+        c.set.spam_reason = null
+        c.log.push({ kind: 'not_spam' })
+        const queued = await trx
+          .selectFrom('notification_outbox')
+          .select('id')
+          .where('submission_id', '=', id)
+          .executeTakeFirst()
+        if (!queued) await enqueueNotification(trx, id, now)
+      }
+    }
+
+    if (is_read === false) {
+      if (old.is_read) {
+        Object.assign(c.set, { is_read: false, read_at: null })
+        c.log.push({ kind: 'unread' })
+      }
+    } else if (is_read === true || c.log.length > 0) markRead(old, now, c)
+    return c
+  })
+}
+
+/** The office called or texted from the inbox: recorded, read, and the first contact if it is one. */
+export function recordContact(db: Db, id: string, channel: ContactChannel, clock: DeskClock) {
+  return change(db, id, clock, (old, now) => {
+    const c: Change = { set: {}, log: [{ kind: channel === 'call' ? 'called' : 'texted' }] }
+    firstContact(old, now, clock, c)
+    markRead(old, now, c)
+    return c
+  })
+}
+
+/** A note from the office ("called, left voicemail"), on the timeline; marks the request read. */
+export function addNote(db: Db, id: string, text: string, clock: DeskClock) {
+  return change(db, id, clock, (old, now) => {
+    const c: Change = { set: {}, log: [{ kind: 'note', detail: text }] }
+    markRead(old, now, c)
+    return c
+  })
+}
+
+/** Moves a request to the trash (restorable until purged), or back. */
+export function setTrashed(db: Db, id: string, trashed: boolean, clock: DeskClock) {
+  return change(
+    db,
+    id,
+    clock,
+    (old, now) => {
+      if ((old.deleted_at !== null) === trashed) return { set: {}, log: [] }
+      return { set: { deleted_at: trashed ? now : null }, log: [{ kind: trashed ? 'deleted' : 'restored' }] }
+    },
+    { inTrash: true },
+  )
+}
+
+/**
+ * Marks every unread request of a view (and its filters) read, each with its timeline entry;
+ * returns how many. Two statements, whatever the number: the entries, then the rows.
+ */
+export async function markAllRead(db: Db, filters: InboxFilters, clock: DeskClock): Promise<number> {
+  const now = clock.now().toISOString()
+  return db.transact(async (trx) => {
+    const unread = filtered(trx, db.kind, filters).where('is_read', '=', false)
+    await trx
+      .insertInto('submission_activity')
+      .columns(['submission_id', 'at', 'kind', 'detail'])
+      .expression(
+        unread.select((eb) => [
+          'id',
+          eb.val(now).as('at'),
+          eb.val('read').as('kind'),
+          eb.val('Mark all as read').as('detail'),
+        ]),
+      )
+      .execute()
+    const result = await trx
+      .updateTable('contact_submissions')
+      .set({ is_read: true, read_at: sql`coalesce(read_at, ${now})`, updated_at: now })
+      .where('id', 'in', unread.select('id'))
+      .executeTakeFirst()
+    return Number(result.numUpdatedRows)
+  })
+}
+
+/** Deletes for good what has been in the trash since before `before` (ISO 8601), with its notification and timeline. */
+export async function purgeTrash(db: Db, before: string): Promise<number> {
+  return db.transact(async (trx) => {
+    const expired = trx
+      .selectFrom('contact_submissions')
+      .select('id')
+      .where(sql<boolean>`${sql.raw(INBOX_VIEWS.trash.where)}`)
+      .where('deleted_at', '<', before)
+    await trx.deleteFrom('notification_outbox').where('submission_id', 'in', expired).execute()
+    const result = await trx.deleteFrom('contact_submissions').where('id', 'in', expired).executeTakeFirst()
+    return Number(result.numDeletedRows)
+  })
+}

@@ -1,0 +1,110 @@
+// The inbox's views in the database, all from their one description (INBOX_VIEWS in
+// src/contact/submission.ts): each view's condition and order give its list query, its count, and
+// the partial index that serves both — an index of just that view's rows, in the view's order, so
+// a list page or a count stays a walk over a small index at 100,000 requests
+// (docs/decisions/019-inbox-queries.md, 025-one-description-per-thing.md).
+import { createHash } from 'node:crypto'
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely'
+import { INBOX_VIEWS, VIEWS, type Counts, type View } from '../../contact/submission.ts'
+import type { Db } from './client.ts'
+import type { Tables } from './schema.ts'
+
+const INDEX_PREFIX = 'contact_submissions_view_'
+
+/** A view's condition, for a query's WHERE (written as the index's, so the planners match them). */
+export const viewCondition = (view: View) => sql<boolean>`${sql.raw(INBOX_VIEWS[view].where)}`
+
+/** A view's order, as the columns of an index or an ORDER BY. */
+const orderSql = (view: View) =>
+  sql.join(INBOX_VIEWS[view].order.map(([column, direction]) => sql`${sql.id(column)} ${sql.raw(direction)}`))
+
+/**
+ * The name of a view's partial index: the view and a digest of its condition and order, so a
+ * changed view is a new index, built at the next start (syncViewIndexes), and the old one goes.
+ */
+export function viewIndexName(view: View): string {
+  const { where, order } = INBOX_VIEWS[view]
+  const digest = createHash('sha256')
+    .update(JSON.stringify([where, order]))
+    .digest('hex')
+    .slice(0, 8)
+  return `${INDEX_PREFIX}${view}_${digest}`
+}
+
+/** The values of a row in the order's columns: where a page ends, and the next one starts. */
+export type ViewCursor = (string | number | boolean)[]
+
+/**
+ * The rows after `cursor` in the view's order: (a, b, c) after (A, B, C) is a after A, or a = A
+ * and b after B, or a = A, b = B and c after C — "after" being > for an ascending column and <
+ * for a descending one.
+ */
+export function afterCursor(view: View, cursor: ViewCursor) {
+  const order = INBOX_VIEWS[view].order
+  return (eb: ExpressionBuilder<Tables, 'contact_submissions'>): Expression<SqlBool> =>
+    eb.or(
+      order.map(([column, direction], i) =>
+        eb.and([
+          ...order.slice(0, i).map(([c], j) => eb(c, '=', cursor[j] as never)),
+          eb(column, direction === 'asc' ? '>' : '<', cursor[i] as never),
+        ]),
+      ),
+    )
+}
+
+/** Orders a query by the view's columns. */
+export const orderedByView = (view: View) => sql`${orderSql(view)}`
+
+async function viewIndexesPresent(db: Kysely<Tables>, kind: Db['kind']): Promise<string[]> {
+  const { rows } =
+    kind === 'postgres'
+      ? await sql<{ name: string }>`select indexname as name from pg_indexes
+          where schemaname = current_schema() and tablename = 'contact_submissions'`.execute(db)
+      : await sql<{ name: string }>`select name from sqlite_master
+          where type = 'index' and tbl_name = 'contact_submissions'`.execute(db)
+  return rows.map((r) => r.name).filter((name) => name.startsWith(INDEX_PREFIX))
+}
+
+/**
+ * Brings the views' indexes in line with INBOX_VIEWS: creates the missing ones and drops those
+ * of views or conditions that are gone. Runs at every start, after the migrations (a no-op when
+ * nothing changed); on PostgreSQL under an advisory lock, so instances starting together take
+ * turns.
+ */
+export async function syncViewIndexes(db: Db): Promise<{ created: string[]; dropped: string[] }> {
+  return db.k.transaction().execute(async (trx) => {
+    if (db.kind === 'postgres') await sql`select pg_advisory_xact_lock(hashtext('longbar:view-indexes'))`.execute(trx)
+    const wanted = new Map(VIEWS.map((view) => [viewIndexName(view), view]))
+    const present = await viewIndexesPresent(trx, db.kind)
+    const dropped = present.filter((name) => !wanted.has(name))
+    const created = [...wanted.keys()].filter((name) => !present.includes(name))
+    for (const name of dropped) await sql`drop index if exists ${sql.id(name)}`.execute(trx)
+    for (const name of created) {
+      const view = wanted.get(name)!
+      await sql`create index if not exists ${sql.id(name)} on contact_submissions (${orderSql(view)})
+        where ${viewCondition(view)}`.execute(trx)
+    }
+    return { created, dropped }
+  })
+}
+
+/**
+ * Every tab's count, and the follow-ups due on `today` (YYYY-MM-DD, the office's date) or
+ * before, in one query: each a count of its view's index entries rather than a pass over the
+ * table. SQLite's planner would rather scan the table for a bare count, so it is told which index
+ * to read.
+ */
+export async function viewCounts(db: Db, today: string): Promise<Counts> {
+  const from = (view: View) =>
+    db.kind === 'sqlite' ? sql`contact_submissions indexed by ${sql.id(viewIndexName(view))}` : sql`contact_submissions`
+  const counts = VIEWS.map(
+    (view) =>
+      sql`(select count(*) from ${from(view)} where ${viewCondition(view)}) as ${sql.id(INBOX_VIEWS[view].count)}`,
+  )
+  const due = sql`(select count(*) from ${from('followups')} where ${viewCondition('followups')}
+    and follow_up_on <= ${today}) as due`
+  const { rows } = await sql<Record<string, number | string>>`select ${sql.join([...counts, due])}`.execute(db.k)
+  const row = rows[0] ?? {}
+  const keys = [...VIEWS.map((view) => INBOX_VIEWS[view].count), 'due' as const]
+  return Object.fromEntries(keys.map((key) => [key, Number(row[key] ?? 0)])) as Counts
+}

@@ -1,0 +1,68 @@
+// Pages rendered at run time, with state the build could not know: /contact with the problems of a
+// form sent without JavaScript, /admin for a visitor who is signed in. Vike renders them with the
+// pages' own React components (Vike's renderPage; pageContextInit carries the state). The server
+// runs TypeScript without JSX, so it runs the server build of the pages (dist/server, which the
+// build keeps: renderer/+config.ts), loaded on the first page asked for. Each page then gets what
+// every prerendered page got after the build (src/server/page-html.ts) and a CSP of its own
+// inline code. Decision: docs/decisions/024-no-js-contact-page.md.
+import { statSync } from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { renderPage as vikeRenderPage } from 'vike/server'
+import { finishPageHtml } from './page-html.ts'
+import type { StaticSite } from './static-site.ts'
+
+export type RenderedPage = { html: string; headers: Record<string, string> }
+
+export type PageRenderer = {
+  /** Why no page can be rendered with this build, found at start; undefined when they can. */
+  unavailable: string | undefined
+  /** The page at `url` rendered with `pageContextInit`; rejects when it cannot be rendered. */
+  render(url: string, pageContextInit: Partial<Vike.PageContext>): Promise<RenderedPage>
+}
+
+/** The server build of the pages beside a built site: `<dist>/server/entry.mjs` for `<dist>/client`. */
+export const serverEntryOf = (siteDir: string) => path.join(path.dirname(siteDir), 'server', 'entry.mjs')
+
+export function pageRenderer(site: StaticSite): PageRenderer {
+  const entry = serverEntryOf(site.dir)
+  const unavailable = statSync(entry, { throwIfNoEntry: false })?.isFile()
+    ? undefined
+    : `${entry} is missing: run \`npm run build\``
+
+  // Loaded once, on the first page asked for; a failed load is tried again on the next one.
+  let loading: Promise<typeof vikeRenderPage> | undefined
+  const load = () =>
+    (loading ??= (async () => {
+      // The server build registers itself with Vike, whose renderPage then renders its pages.
+      await import(pathToFileURL(entry).href)
+      const { renderPage } = await import('vike/server')
+      return renderPage
+    })().catch((error: unknown) => {
+      loading = undefined
+      throw error
+    }))
+
+  // The stylesheets a page links to, from the built site in memory.
+  const stylesheet = (href: string) => {
+    const file = site.lookup(href)
+    if (!file) throw new Error(`the stylesheet ${href} of a rendered page is not in ${site.dir}`)
+    return file.variants.identity.body.toString('utf8')
+  }
+
+  return {
+    unavailable,
+    async render(url, pageContextInit) {
+      if (unavailable) throw new Error(unavailable)
+      const renderPage = await load()
+      const { httpResponse, errorWhileRendering } = await renderPage({ ...pageContextInit, urlOriginal: url })
+      if (httpResponse?.statusCode !== 200) {
+        throw new Error(`rendering ${url} gave status ${httpResponse?.statusCode ?? 'none'}`, {
+          cause: errorWhileRendering,
+        })
+      }
+      const html = finishPageHtml(httpResponse.body, stylesheet)
+      return { html, headers: site.headersOfPage(html) }
+    },
+  }
+}

@@ -1,0 +1,36 @@
+// What every page's HTML goes through after the build wrote it (src/server/page-html.ts): the
+// hydrated page's scripts wait for the first paint, as the HTML-only pages' script does.
+import { describe, expect, it } from 'vitest'
+import { deferHydration, deferScripts } from '../../src/server/page-html.ts'
+
+describe('scripts after the first paint', () => {
+  it("turns an HTML-only page's script into a loader that imports it after the first paint", () => {
+    expect(deferScripts('<p>x</p><script src="/assets/a.js" type="module" async></script>')).toBe(
+      '<p>x</p><script type="module">requestAnimationFrame(()=>setTimeout(()=>import("/assets/a.js")))</script>',
+    )
+  })
+
+  it("moves a hydrated page's entries and module preloads after the first paint, keeping them all", () => {
+    const html = [
+      '<body><form></form>',
+      '<script type="module" async>',
+      'import("/assets/entries/client.js");',
+      'import("/assets/entries/routing.js");',
+      '</script>',
+      '        <link rel="modulepreload" href="/assets/entries/pages_admin.js" as="script" type="text/javascript">',
+      '        <link rel="modulepreload" href="/assets/chunks/react.js" as="script" type="text/javascript">',
+      '</body>',
+    ].join('\n')
+    expect(deferHydration(html)).toBe(
+      '<body><form></form>\n<script type="module">requestAnimationFrame(()=>setTimeout(()=>{' +
+        'for(const h of ["/assets/entries/pages_admin.js","/assets/chunks/react.js"]){const l=document.createElement("link");' +
+        'l.rel="modulepreload";l.href=h;document.head.append(l)}' +
+        'import("/assets/entries/client.js");import("/assets/entries/routing.js")}))</script>\n</body>',
+    )
+  })
+
+  it('leaves a page without such scripts as it is', () => {
+    const html = '<body><script type="module">requestAnimationFrame(()=>0)</script></body>'
+    expect(deferHydration(html)).toBe(html)
+  })
+})
