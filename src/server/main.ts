@@ -24,7 +24,9 @@ import { applyAdminPasswordFromEnv } from './auth/password.ts'
 import { pruneSessions } from './auth/sessions.ts'
 import { composeNotification } from './mail/notification.ts'
 import { senderAddress, smtpSender } from './mail/transport.ts'
-import { startOutboxWorker, type OutboxWorker } from './mail/worker.ts'
+import { startAlertWorker } from './alerts/worker.ts'
+import { emailChannel } from './alerts/email.ts'
+import type { Channel } from './alerts/channel.ts'
 import { clientAddress, isLoopback } from './request.ts'
 
 // 1. Configuration: refuse to start on any bad variable, and name them all.
@@ -66,8 +68,9 @@ try {
   process.exit(1)
 }
 
-// 4. Notifications: a worker sends the outbox to NOTIFY_EMAIL. Without SMTP_URL the rows wait.
-let worker: OutboxWorker | undefined
+// 4. Alerts (docs/decisions/029-alert-channels.md): a worker fans the outbox's events out to the
+//    channels configured and sends each delivery. With no channel at all, the events wait.
+const channels: Channel[] = []
 let mailer: ReturnType<typeof smtpSender> | undefined
 if (config.smtpUrl && config.notifyEmail) {
   mailer = smtpSender(config.smtpUrl)
@@ -78,16 +81,22 @@ if (config.smtpUrl && config.notifyEmail) {
     company: build.business.name,
   })
   const to = config.notifyEmail
-  worker = startOutboxWorker({
-    db,
-    send: mailer.send,
-    compose: (submission) =>
-      composeNotification(submission, { company: build.business.name, publicOrigin: config.publicOrigin, from, to }),
-    log,
-  })
+  channels.push(
+    emailChannel({
+      to,
+      send: mailer.send,
+      compose: (submission, event) =>
+        composeNotification(
+          submission,
+          { company: build.business.name, publicOrigin: config.publicOrigin, from, to },
+          event,
+        ),
+    }),
+  )
 } else {
-  log.warn('SMTP_URL is not set: new requests are stored and their notifications wait in the outbox until it is', {})
+  log.warn('SMTP_URL is not set: no alert e-mail; new requests are stored and wait in the outbox for a channel', {})
 }
+const worker = startAlertWorker({ db, channels, log })
 
 // 5. Housekeeping: old rate-limit windows and ended sessions are of no use. A sliding window
 // also reads the window before the current one, so counters live two of the longest windows.
@@ -125,7 +134,7 @@ const app = createApp({
         database: { ok: true, detail: db.kind },
         notifications: {
           ok: true,
-          detail: `${backlog.pending} waiting${worker ? '' : ' (SMTP_URL not set)'}${backlog.oldest ? `, oldest since ${backlog.oldest}` : ''}`,
+          detail: `${backlog.pending} waiting${channels.length > 0 ? '' : ' (no alert channel configured)'}${backlog.oldest ? `, oldest since ${backlog.oldest}` : ''}`,
         },
       }
     } catch (error) {
@@ -144,7 +153,7 @@ const app = createApp({
         trustProxy: config.trustProxy,
         limits: config.contactLimits,
         triage: (message, at) => ({ urgency: urgencyOf(message, build.urgency), afterHours: clock.closedAt(at) }),
-        onNotificationQueued: () => worker?.kick(),
+        onNotificationQueued: () => worker.kick(),
       }),
     )
     app.route(
@@ -157,7 +166,7 @@ const app = createApp({
         office: build.office,
         clock,
         session,
-        onNotificationQueued: () => worker?.kick(),
+        onNotificationQueued: () => worker.kick(),
       }),
     )
     app.route(
@@ -174,7 +183,7 @@ const server = createServer(
 // 7. Shutdown: on SIGTERM/SIGINT finish in-flight requests, let the worker finish its send, close the database.
 drainOnSignals(server, log, async () => {
   clearInterval(prune)
-  await worker?.stop()
+  await worker.stop()
   mailer?.close()
   await db.close()
 })

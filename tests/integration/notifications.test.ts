@@ -6,7 +6,9 @@ import type { Db } from '../../src/server/db/client.ts'
 import { storeContactRequest } from '../../src/server/contact/store.ts'
 import { composeNotification } from '../../src/server/mail/notification.ts'
 import { smtpSender } from '../../src/server/mail/transport.ts'
-import { startOutboxWorker, type OutboxWorker } from '../../src/server/mail/worker.ts'
+import { startAlertWorker, type AlertWorker } from '../../src/server/alerts/worker.ts'
+import { emailChannel } from '../../src/server/alerts/email.ts'
+import { TargetGone, type Channel, type Delivery } from '../../src/server/alerts/channel.ts'
 import { listActivity } from '../../src/server/db/activity.ts'
 import { createLogger } from '../../src/server/log.ts'
 import { startServer, type RunningServer } from '../helpers/server.ts'
@@ -25,7 +27,7 @@ describe.each(STORAGE_KINDS)('the mail worker on %s', (kind) => {
   let storage: StorageTarget
   let db: Db
   let smtp: TestSmtp | undefined
-  let worker: OutboxWorker | undefined
+  let worker: AlertWorker | undefined
   let sender: ReturnType<typeof smtpSender> | undefined
 
   beforeAll(async () => {
@@ -45,18 +47,29 @@ describe.each(STORAGE_KINDS)('the mail worker on %s', (kind) => {
     await storage?.remove()
   })
 
-  const startWorker = (smtpUrl: string, options: { retryBaseMs?: number; idlePollMs?: number } = {}) => {
+  const startWorker = (
+    smtpUrl: string,
+    options: { retryBaseMs?: number; idlePollMs?: number; more?: Channel[] } = {},
+  ) => {
     sender = smtpSender(smtpUrl)
-    worker = startOutboxWorker({
-      db,
+    const email = emailChannel({
+      to: 'office@longbar-hvac.example',
       send: sender.send,
-      compose: (s) =>
-        composeNotification(s, {
-          company: 'Longbar Heating & Cooling',
-          publicOrigin: ORIGIN,
-          from: 'website@longbar-hvac.example',
-          to: 'office@longbar-hvac.example',
-        }),
+      compose: (s, event) =>
+        composeNotification(
+          s,
+          {
+            company: 'Longbar Heating & Cooling',
+            publicOrigin: ORIGIN,
+            from: 'website@longbar-hvac.example',
+            to: 'office@longbar-hvac.example',
+          },
+          event,
+        ),
+    })
+    worker = startAlertWorker({
+      db,
+      channels: [email, ...(options.more ?? [])],
       log: quiet,
       idlePollMs: options.idlePollMs ?? 100,
       retryBaseMs: options.retryBaseMs ?? 200,
@@ -104,10 +117,13 @@ describe.each(STORAGE_KINDS)('the mail worker on %s', (kind) => {
     expect(sam.text).toContain('Service: Not specified')
     expect(sam.headers['x-request-id']).toBe(b.stored ? b.id : '')
 
-    const outbox = await db.k.selectFrom('notification_outbox').selectAll().execute()
-    expect(outbox.map((r) => [r.attempts, r.sent_at !== null])).toEqual([
-      [1, true],
-      [1, true],
+    // Two events (the spam had none), each fanned out to one e-mail; all done, each at the first attempt.
+    const outbox = await db.k.selectFrom('notification_outbox').selectAll().orderBy('id').execute()
+    expect(outbox.map((r) => [r.channel, r.event, r.attempts, r.sent_at !== null])).toEqual([
+      [null, 'new', 1, true],
+      [null, 'new', 1, true],
+      ['email', 'new', 1, true],
+      ['email', 'new', 1, true],
     ])
     // Each delivery is on its request's timeline.
     if (a.stored) {
@@ -140,7 +156,8 @@ describe.each(STORAGE_KINDS)('the mail worker on %s', (kind) => {
     for (let i = 1; i <= 3; i++) await store(db, { name: `Waiting ${i}`, phone: `410555010${i}` })
     startWorker(`smtp://127.0.0.1:${port}`)
     await sleep(1_500)
-    const waiting = await db.k.selectFrom('notification_outbox').selectAll().execute()
+    const waiting = await db.k.selectFrom('notification_outbox').selectAll().where('channel', '=', 'email').execute()
+    expect(waiting).toHaveLength(3)
     expect(
       waiting.every((r) => r.sent_at === null && r.attempts >= 1 && /ECONNREFUSED|connect/i.test(r.last_error ?? '')),
     ).toBe(true)
@@ -149,7 +166,7 @@ describe.each(STORAGE_KINDS)('the mail worker on %s', (kind) => {
     const mails = await smtp.waitFor(3, 20_000)
     await sleep(1_000)
     expect(mails.map((m) => /Name: +(.*)/.exec(m.text)?.[1]).sort()).toEqual(['Waiting 1', 'Waiting 2', 'Waiting 3'])
-    const sent = await db.k.selectFrom('notification_outbox').selectAll().execute()
+    const sent = await db.k.selectFrom('notification_outbox').selectAll().where('channel', '=', 'email').execute()
     expect(sent.every((r) => r.sent_at !== null && r.last_error === null)).toBe(true)
     // The timeline says it failed, then went out on a later attempt.
     const timeline = await listActivity(db, sent[0]!.submission_id)
@@ -161,6 +178,50 @@ describe.each(STORAGE_KINDS)('the mail worker on %s', (kind) => {
       kind: 'notify_failed',
       detail: expect.stringMatching(/^E-mail to office@longbar-hvac\.example: .*(ECONNREFUSED|connect)/i),
     })
+  })
+
+  it('fans each request out to every channel and target: one channel down holds up no other, and each is sent once', async () => {
+    const probe = await startSmtp()
+    const port = probe.port
+    await probe.close()
+    const got: Delivery[] = []
+    let gone = 0
+    const devices: Channel = {
+      name: 'device',
+      targets: (_trx, event) => Promise.resolve(event === 'new' ? ['phone', 'tablet', 'old-phone'] : []),
+      describe: (d) => `Test device ${d.target}`,
+      deliver: (d) => {
+        if (d.target === 'old-phone') {
+          gone++
+          return Promise.reject(new TargetGone('410 Gone'))
+        }
+        got.push(d)
+        return Promise.resolve()
+      },
+    }
+    const a = await store(db, { name: 'Fan Out', phone: '4105550111' })
+    startWorker(`smtp://127.0.0.1:${port}`, { more: [devices] })
+    // The mail server is down; the devices get theirs at once.
+    await expect.poll(() => got.length, { timeout: 5_000 }).toBe(2)
+    expect(got.map((d) => [d.target, d.event, d.attempts]).sort()).toEqual([
+      ['phone', 'new', 1],
+      ['tablet', 'new', 1],
+    ])
+    await sleep(800)
+    expect(got).toHaveLength(2)
+    expect(gone).toBe(1)
+    if (!a.stored) throw new Error('not stored')
+    const timeline = (await listActivity(db, a.id)).map((e) => `${e.kind}: ${e.detail}`)
+    expect(timeline).toEqual(
+      expect.arrayContaining([
+        'notified: Test device phone',
+        'notified: Test device tablet',
+        'notify_failed: Test device old-phone: 410 Gone (not retried)',
+        expect.stringMatching(/^notify_failed: E-mail to office@longbar-hvac\.example: /),
+      ]),
+    )
+    const email = await db.k.selectFrom('notification_outbox').selectAll().where('channel', '=', 'email').execute()
+    expect(email.map((r) => r.sent_at)).toEqual([null])
   })
 })
 
@@ -233,7 +294,7 @@ describe('without SMTP_URL', () => {
       const health = (await (await fetch(`${server.url}/healthz`)).json()) as {
         checks: { notifications: { detail: string } }
       }
-      expect(health.checks.notifications.detail).toMatch(/^1 waiting \(SMTP_URL not set\)/)
+      expect(health.checks.notifications.detail).toMatch(/^1 waiting \(no alert channel configured\)/)
     } finally {
       await server.stop()
       await storage.remove()

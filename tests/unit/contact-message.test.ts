@@ -6,7 +6,7 @@ import { validateContactMessage } from '../../src/server/contact/validate.ts'
 import { MANY_LINKS, spamReason, suspicionOf } from '../../src/server/contact/store.ts'
 import { composeNotification } from '../../src/server/mail/notification.ts'
 import { senderAddress } from '../../src/server/mail/transport.ts'
-import { retryDelay } from '../../src/server/mail/worker.ts'
+import { retryDelay } from '../../src/server/alerts/worker.ts'
 import { withPhoneLinks } from '../../src/contact/phone-links.ts'
 import type { Submission } from '../../src/server/db/submissions.ts'
 

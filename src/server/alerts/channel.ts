@@ -38,7 +38,11 @@ export type Channel = {
    * row is written per target ([null] for the channel's one fixed target; [] when this channel
    * does not send this event, e.g. no customer address, or a webhook that skips status changes).
    */
-  targets(trx: Kysely<Tables> | Transaction<Tables>, event: AlertEvent, submission: Submission): Promise<(string | null)[]>
+  targets(
+    trx: Kysely<Tables> | Transaction<Tables>,
+    event: AlertEvent,
+    submission: Submission,
+  ): Promise<(string | null)[]>
   /** The timeline's words for a delivery: "E-mail to office@example.com", "Push to Pixel 8". */
   describe(delivery: Delivery): string
   /**

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto'
 import { MIN_FILL_MS, type ContactMessage } from '../../contact/message.ts'
 import type { Db } from '../db/client.ts'
-import { enqueueNotification } from '../db/outbox.ts'
+import { enqueueEvent } from '../db/outbox.ts'
 import { parseRateLimits, RateLimited, takeHit, type Window } from '../db/rate-limits.ts'
 import { DEFAULTS } from '../env.ts'
 import { insertSubmission } from '../db/submissions.ts'
@@ -99,7 +99,7 @@ export async function storeContactRequest(
         after_hours: afterHours,
         suspicion,
       })
-      if (reason === null) await enqueueNotification(trx, id, at)
+      if (reason === null) await enqueueEvent(trx, id, 'new', at)
     })
   } catch (error) {
     if (error instanceof RateLimited) return { stored: false, retryAfterSeconds: error.retryAfterSeconds }

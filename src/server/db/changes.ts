@@ -15,7 +15,7 @@ import {
 } from '../../contact/submission.ts'
 import { recordActivity, type ActivityEntry } from './activity.ts'
 import type { Db } from './client.ts'
-import { enqueueNotification } from './outbox.ts'
+import { enqueueEvent } from './outbox.ts'
 import type { Tables } from './schema.ts'
 import { filtered, SUBMISSION_FIELDS, toSubmission, type InboxFilters } from './submissions.ts'
 
@@ -125,12 +125,8 @@ export function updateSubmission(db: Db, id: string, changes: SubmissionChanges,
       } else {
         c.set.spam_reason = null
         c.log.push({ kind: 'not_spam' })
-        const queued = await trx
-          .selectFrom('notification_outbox')
-          .select('id')
-          .where('submission_id', '=', id)
-          .executeTakeFirst()
-        if (!queued) await enqueueNotification(trx, id, now)
+        // Announced once: a request sent in, filed as spam, back, filed again is not mailed twice.
+        await enqueueEvent(trx, id, 'new', now)
       }
     }
 

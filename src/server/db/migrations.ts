@@ -271,6 +271,21 @@ export function migrations(kind: Kind): Record<string, Migration> {
           where is_spam and spam_reason like 'form sent %'`.execute(db)
       },
     },
+    // Alerts on every channel (docs/decisions/029-alert-channels.md): an outbox row is an event
+    // (channel null: a new request, an escalation, a reminder, a status change) or one delivery
+    // of it (channel and target set), fanned out by the alert worker. The rows waiting from
+    // before are events. An escalation or a reminder is written at most once per request.
+    '010_alert_channels': {
+      async up(db: Kysely<unknown>) {
+        for (const column of ['channel text', 'target text', "event text not null default 'new'"]) {
+          await sql
+            .raw(`alter table notification_outbox add column ${kind === 'postgres' ? 'if not exists ' : ''}${column}`)
+            .execute(db)
+        }
+        await sql`create unique index notification_outbox_once on notification_outbox (submission_id, event)
+          where channel is null and event in ('new', 'escalation', 'reminder')`.execute(db)
+      },
+    },
   }
 }
 

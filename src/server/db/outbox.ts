@@ -1,72 +1,151 @@
-// The notification outbox: one row per request to announce, written with the request itself,
-// taken by one worker at a time under a lease, marked sent or rescheduled.
+// The alert outbox (docs/decisions/029-alert-channels.md): an event row per thing to announce
+// (a new request, an escalation, a reminder, a status change), written with the change itself;
+// the alert worker fans each event out into delivery rows, one per channel and target, and takes
+// each due row under a lease, marks it sent or reschedules it.
 import { sql } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
+import type { AlertEvent } from '../alerts/channel.ts'
 import type { Db } from './client.ts'
 import { recordActivity, type ActivityEntry } from './activity.ts'
 import { toIso, type Tables } from './schema.ts'
-import type { Kysely, Transaction } from 'kysely'
 
-type OutboxRow = { id: number; submissionId: string; attempts: number }
+type Writer = Kysely<Tables> | Transaction<Tables>
 
-export async function enqueueNotification(
-  trx: Kysely<Tables> | Transaction<Tables>,
-  submissionId: string,
-  now: string,
-): Promise<void> {
-  await trx
-    .insertInto('notification_outbox')
-    .values({ submission_id: submissionId, created_at: now, next_attempt_at: now, attempts: 0 })
-    .execute()
+/** A row taken by a worker: an event to fan out (channel null) or a delivery. */
+export type OutboxRow = {
+  id: number
+  submissionId: string
+  event: AlertEvent
+  channel: string | null
+  target: string | null
+  attempts: number
+  createdAt: string
 }
 
 /**
- * Takes the oldest due, unsent row for `workerId` until `leaseUntil`, or returns undefined.
+ * Writes an event for a request, in the caller's transaction. A new request, an escalation and
+ * a reminder are written once per request: false when it was there already.
+ */
+export async function enqueueEvent(
+  trx: Writer,
+  submissionId: string,
+  event: AlertEvent,
+  now: string,
+): Promise<boolean> {
+  const inserted = await trx
+    .insertInto('notification_outbox')
+    .values({ submission_id: submissionId, event, created_at: now, next_attempt_at: now, attempts: 0 })
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst()
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0
+}
+
+/**
+ * Takes the oldest due row for `workerId` until `leaseUntil`, or returns undefined: a delivery
+ * of one of `channels`, or an event when `events` (there is a channel to fan it out to; without
+ * any, events wait, and go out once one is configured).
  * On PostgreSQL `for update skip locked` lets several instances take different rows at once;
  * SQLite runs one writer at a time, so the single statement is enough there.
  */
-export async function claimNextNotification(
+export async function claimNext(
   db: Db,
   workerId: string,
   now: string,
   leaseUntil: string,
+  { channels, events }: { channels: string[]; events: boolean },
 ): Promise<OutboxRow | undefined> {
+  if (!events && channels.length === 0) return undefined
   const due = db.k
     .selectFrom('notification_outbox')
     .select('id')
     .where('sent_at', 'is', null)
     .where('next_attempt_at', '<=', now)
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+    .where((eb) =>
+      eb.or([
+        ...(events ? [eb('channel', 'is', null)] : []),
+        ...(channels.length > 0 ? [eb('channel', 'in', channels)] : []),
+      ]),
+    )
     .orderBy('id')
     .limit(1)
   const row = await db.k
     .updateTable('notification_outbox')
     .set({ locked_until: leaseUntil, locked_by: workerId, attempts: sql<number>`attempts + 1` })
     .where('id', '=', db.kind === 'postgres' ? due.forUpdate().skipLocked() : due)
-    .returning(['id', 'submission_id', 'attempts'])
+    .returning(['id', 'submission_id', 'event', 'channel', 'target', 'attempts', 'created_at'])
     .executeTakeFirst()
-  return row && { id: Number(row.id), submissionId: row.submission_id, attempts: row.attempts }
+  return (
+    row && {
+      id: Number(row.id),
+      submissionId: row.submission_id,
+      event: row.event as AlertEvent,
+      channel: row.channel,
+      target: row.target,
+      attempts: row.attempts,
+      createdAt: toIso(row.created_at),
+    }
+  )
 }
 
-/** What a delivery is to the request's timeline: its request, and the entry to record (none: record nothing). */
-export type Delivery = { submissionId: string; entry?: ActivityEntry }
+/** An event's deliveries written, and the event done, in one transaction (with its timeline entries). */
+export async function fanOut(
+  db: Db,
+  event: OutboxRow,
+  deliveries: { channel: string; target: string | null }[],
+  now: string,
+  entries: ActivityEntry[] = [],
+): Promise<void> {
+  await db.transact(async (trx) => {
+    if (deliveries.length > 0)
+      await trx
+        .insertInto('notification_outbox')
+        .values(
+          deliveries.map((d) => ({
+            submission_id: event.submissionId,
+            event: event.event,
+            channel: d.channel,
+            target: d.target,
+            created_at: event.createdAt,
+            next_attempt_at: now,
+            attempts: 0,
+          })),
+        )
+        .execute()
+    await trx
+      .updateTable('notification_outbox')
+      .set({ sent_at: now, locked_until: null, last_error: null })
+      .where('id', '=', event.id)
+      .execute()
+    await recordActivity(trx, event.submissionId, now, entries)
+  })
+}
 
-export async function markNotificationSent(db: Db, id: number, now: string, delivery?: Delivery): Promise<void> {
+/** A row done: sent, or dropped (its target gone, its request deleted), with its timeline entry if any. */
+export async function markDone(
+  db: Db,
+  id: number,
+  now: string,
+  submissionId: string,
+  entry?: ActivityEntry,
+): Promise<void> {
   await db.transact(async (trx) => {
     await trx
       .updateTable('notification_outbox')
       .set({ sent_at: now, locked_until: null, last_error: null })
       .where('id', '=', id)
       .execute()
-    if (delivery?.entry) await recordActivity(trx, delivery.submissionId, now, [delivery.entry])
+    if (entry) await recordActivity(trx, submissionId, now, [entry])
   })
 }
 
-export async function rescheduleNotification(
+export async function reschedule(
   db: Db,
   id: number,
   error: string,
   nextAttemptAt: string,
-  delivery?: Delivery,
+  submissionId: string,
+  entry?: ActivityEntry,
 ): Promise<void> {
   await db.transact(async (trx) => {
     await trx
@@ -74,11 +153,11 @@ export async function rescheduleNotification(
       .set({ next_attempt_at: nextAttemptAt, locked_until: null, locked_by: null, last_error: error.slice(0, 1000) })
       .where('id', '=', id)
       .execute()
-    if (delivery?.entry) await recordActivity(trx, delivery.submissionId, new Date().toISOString(), [delivery.entry])
+    if (entry) await recordActivity(trx, submissionId, new Date().toISOString(), [entry])
   })
 }
 
-/** How many notifications wait to be sent, and since when the oldest waits (for /healthz). */
+/** How many alerts wait to be sent, and since when the oldest waits (for /healthz). */
 export async function outboxBacklog(db: Db): Promise<{ pending: number; oldest: string | null }> {
   const row = await db.k
     .selectFrom('notification_outbox')

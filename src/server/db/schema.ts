@@ -21,6 +21,12 @@ export interface NotificationOutboxTable {
   locked_by: string | null
   last_error: string | null
   sent_at: Timestamp | null
+  /** null: an event, fanned out by the alert worker; else the channel of one delivery (src/server/alerts/channel.ts). */
+  channel: string | null
+  /** The delivery's target: an address, a push subscription's id, a URL; null for the channel's one fixed target. */
+  target: string | null
+  /** Why: 'new', 'escalation', 'reminder', 'status' (ALERT_EVENTS). */
+  event: Generated<string>
 }
 
 /** What happened to a request, one row per event (src/server/db/activity.ts). */

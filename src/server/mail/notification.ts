@@ -2,6 +2,7 @@
 // visitor wrote can become markup or a link it did not write), and a link to the inbox.
 import { contactMessageSchema, serviceLabel } from '../../contact/message.ts'
 import type { Submission } from '../db/submissions.ts'
+import type { AlertEvent } from '../alerts/channel.ts'
 
 export type Notification = {
   from: string
@@ -26,10 +27,26 @@ const oneLine = (text: string, max = 120) =>
 /** The addresses the form accepts: a Reply-To is set only to one of them (rows adopted from elsewhere may hold others). */
 const EMAIL = new RegExp(contactMessageSchema.properties.email.pattern)
 
+/** What the e-mail says it is: a new request, or one still unread after a while. */
+const HEADLINES: Record<AlertEvent, { subject: string; opening: (company: string) => string }> = {
+  new: { subject: 'New request', opening: (company) => `New service request from the ${company} website.` },
+  escalation: {
+    subject: 'URGENT, still unread',
+    opening: (company) => `An urgent request from the ${company} website is still unread. Please call back now.`,
+  },
+  reminder: {
+    subject: 'Reminder, still unread',
+    opening: (company) => `A request from the ${company} website is still unread.`,
+  },
+  status: { subject: 'Request updated', opening: (company) => `A request from the ${company} website was updated.` },
+}
+
 export function composeNotification(
   s: Submission,
   { company, publicOrigin, from, to }: { company: string; publicOrigin: string; from: string; to: string },
+  event: AlertEvent = 'new',
 ): Notification {
+  const headline = HEADLINES[event]
   const service = serviceLabel(s.service) ?? 'Not specified'
   const rows: [string, string][] = [
     ['Name', oneLine(s.name, 200)],
@@ -46,7 +63,7 @@ export function composeNotification(
         .join('\n')
     : '  (no message)'
   const text = [
-    `New service request from the ${company} website.`,
+    headline.opening(company),
     '',
     ...rows.map(([label, value]) => `${`${label}:`.padEnd(9)}${value}`),
     'Message:',
@@ -64,11 +81,11 @@ export function composeNotification(
     from,
     to,
     ...(s.email && EMAIL.test(s.email) ? { replyTo: s.email } : {}),
-    subject: oneLine(`New request: ${s.name} – ${service}`),
+    subject: oneLine(`${headline.subject}: ${s.name} – ${service}`),
     text,
     // The same id on every attempt: if a send is ever repeated (a worker died between the mail
     // server's "accepted" and our "sent" mark), mail clients show it once.
-    messageId: `<request-${s.id}@${host}>`,
+    messageId: `<request-${s.id}${event === 'new' ? '' : `-${event}`}@${host}>`,
     headers: { 'X-Request-Id': s.id, 'Auto-Submitted': 'auto-generated' },
   }
 }

@@ -1,0 +1,184 @@
+// The alert worker: fans the outbox's events out to the channels (src/server/alerts/channel.ts)
+// and sends each delivery, outside any visitor's request. A failed delivery is retried with
+// growing waits (never given up: a lost lead costs more than a late alert) while the other
+// channels go on. Each row is taken under a lease, so with several instances on one PostgreSQL
+// each delivery is sent by one of them; a few rows are sent at once, so a slow mail server does
+// not hold up a push.
+import { randomBytes } from 'node:crypto'
+import { hostname } from 'node:os'
+import type { Db } from '../db/client.ts'
+import { claimNext, fanOut, markDone, reschedule, type OutboxRow } from '../db/outbox.ts'
+import { getSubmission, type Submission } from '../db/submissions.ts'
+import type { ActivityEntry } from '../db/activity.ts'
+import type { Logger } from '../log.ts'
+import { TargetGone, type AlertEvent, type Channel, type Delivery } from './channel.ts'
+
+export type WorkerOptions = {
+  db: Db
+  channels: Channel[]
+  log: Logger
+  /** The timeline's entries for an event as it is fanned out (an escalation says so), if any. */
+  announce?: (event: AlertEvent, submission: Submission) => ActivityEntry[]
+  /** How often an idle worker looks for due rows (rows queued by another instance, retries). */
+  idlePollMs?: number
+  /** How long a taken row stays ours; longer than a channel's worst-case timeouts. */
+  leaseMs?: number
+  retryBaseMs?: number
+  retryMaxMs?: number
+  /** How many rows are sent at once. */
+  concurrency?: number
+}
+
+export type AlertWorker = {
+  /** Look for work now (an event was just written). */
+  kick(): void
+  /** Handles one due row (fans an event out, or sends a delivery); false when none was due. */
+  runOnce(): Promise<boolean>
+  /** Finishes the sends in progress, then stops. */
+  stop(): Promise<void>
+}
+
+/** The wait before the next attempt: base, doubling, capped, with ±20% jitter so instances spread out. */
+export function retryDelay(attempts: number, baseMs: number, maxMs: number, random = Math.random): number {
+  const plain = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1))
+  return Math.round(plain * (0.8 + 0.4 * random()))
+}
+
+/** An escalation or a reminder is for a request nobody has read yet: once read, it is dropped. */
+const stillDue = (event: AlertEvent, s: Submission) =>
+  s.deleted_at === null && ((event !== 'escalation' && event !== 'reminder') || !s.is_read)
+
+export function startAlertWorker({
+  db,
+  channels,
+  log,
+  announce = () => [],
+  idlePollMs = 5_000,
+  leaseMs = 120_000,
+  retryBaseMs = 10_000,
+  retryMaxMs = 15 * 60_000,
+  concurrency = 4,
+}: WorkerOptions): AlertWorker {
+  const workerId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`
+  const byName = new Map(channels.map((c) => [c.name, c]))
+  const claim = { channels: [...byName.keys()], events: byName.size > 0 }
+  let stopped = false
+  const wakers = new Set<() => void>()
+  let kicks = 0
+
+  async function fan(row: OutboxRow, submission: Submission | undefined, now: string) {
+    if (!submission || !stillDue(row.event, submission)) {
+      await fanOut(db, row, [], now)
+      return
+    }
+    const deliveries = []
+    for (const channel of channels)
+      for (const target of await channel.targets(db.k, row.event, submission))
+        deliveries.push({ channel: channel.name, target })
+    await fanOut(db, row, deliveries, now, announce(row.event, submission))
+  }
+
+  async function send(row: OutboxRow & { channel: string }, submission: Submission | undefined) {
+    const channel = byName.get(row.channel)!
+    const delivery: Delivery = { ...row }
+    if (!submission) {
+      log.warn('alert skipped: its request was deleted', { submissionId: row.submissionId, channel: row.channel })
+      await markDone(db, row.id, new Date().toISOString(), row.submissionId)
+      return
+    }
+    const what = channel.describe(delivery)
+    const attempt = row.attempts > 1 ? ` (attempt ${row.attempts})` : ''
+    try {
+      await channel.deliver(delivery, submission)
+    } catch (error) {
+      const message = (error as Error).message ?? String(error)
+      if (error instanceof TargetGone) {
+        log.info('alert target gone; removed', { submissionId: row.submissionId, channel: row.channel, error: message })
+        await markDone(db, row.id, new Date().toISOString(), row.submissionId, {
+          kind: 'notify_failed',
+          detail: `${what}${attempt}: ${message.slice(0, 300)} (not retried)`,
+        })
+        return
+      }
+      const delay = retryDelay(row.attempts, retryBaseMs, retryMaxMs)
+      log.warn('alert not sent; will retry', {
+        submissionId: row.submissionId,
+        channel: row.channel,
+        attempts: row.attempts,
+        retryInSeconds: Math.round(delay / 1000),
+        error: message,
+      })
+      // On the request's timeline: the first failures, then one in ten, not every retry of an outage.
+      const recorded = row.attempts <= 3 || row.attempts % 10 === 0
+      await reschedule(
+        db,
+        row.id,
+        message,
+        new Date(Date.now() + delay).toISOString(),
+        row.submissionId,
+        recorded ? { kind: 'notify_failed', detail: `${what}${attempt}: ${message.slice(0, 300)}` } : undefined,
+      )
+      return
+    }
+    await markDone(db, row.id, new Date().toISOString(), row.submissionId, {
+      kind: 'notified',
+      detail: `${what}${attempt}`,
+    })
+    log.info('alert sent', { submissionId: row.submissionId, channel: row.channel, attempts: row.attempts })
+  }
+
+  async function runOnce(): Promise<boolean> {
+    const now = Date.now()
+    const row = await claimNext(db, workerId, new Date(now).toISOString(), new Date(now + leaseMs).toISOString(), claim)
+    if (!row) return false
+    const submission = await getSubmission(db, row.submissionId)
+    if (row.channel === null) {
+      await fan(row, submission, new Date().toISOString())
+      // Its deliveries are due now: every runner looks.
+      kick()
+    } else await send({ ...row, channel: row.channel }, submission)
+    return true
+  }
+
+  const idle = (ms: number, seen: number) =>
+    new Promise<void>((resolve) => {
+      if (kicks !== seen || stopped) return resolve()
+      const timer = setTimeout(done, ms)
+      function done() {
+        clearTimeout(timer)
+        wakers.delete(done)
+        resolve()
+      }
+      wakers.add(done)
+    })
+
+  function kick() {
+    kicks++
+    for (const wake of [...wakers]) wake()
+  }
+
+  const runner = async () => {
+    while (!stopped) {
+      const seen = kicks
+      let worked = false
+      try {
+        worked = await runOnce()
+      } catch (error) {
+        // The database is away (restart, network): wait, then try again.
+        log.warn('alert worker cannot reach the database', { error: (error as Error).message })
+      }
+      if (!worked) await idle(idlePollMs, seen)
+    }
+  }
+  const runners = Array.from({ length: Math.max(1, concurrency) }, runner)
+
+  return {
+    kick,
+    runOnce,
+    async stop() {
+      stopped = true
+      kick()
+      await Promise.all(runners)
+    },
+  }
+}
