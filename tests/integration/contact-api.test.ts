@@ -233,7 +233,9 @@ describe.each(STORAGE_KINDS)('POST /api/contact on %s', (kind) => {
       const refused = await post({ ...valid, name: 'Resend 6' }, { from })
       expect(refused.status).toBe(429)
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
-      expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(600)
+      // The sliding count lets a burst at a window's start go once it weighs 4 of 5 in the next
+      // window: up to 1.2 windows later (decision 028), whenever in the window this test runs.
+      expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(720)
       expect(await refused.json()).toEqual({ success: false, error: expect.stringContaining(PHONE) })
       expect(await countSubmissions(db)).toBe(before)
       // Another address is not affected.
