@@ -875,6 +875,10 @@ export interface ContactPage {
   hero: Hero
   form: ContactFormBlock
   details: ContactDetails
+  /**
+   * The heading of the emergency call box on this page (SPEC §9: "24/7 Emergency Service Available"). The box's text and call button come from the business record; without this, its heading is the business record's emergency label.
+   */
+  emergencyLabel?: string
 }
 /**
  * The words of the contact form on /contact: its labels, its button, the toasts it shows, the problems the server reports and the confirmation page after a send without JavaScript. Which fields exist, which are required, their lengths and the service options come from schemas/contact-message.schema.json, not from here.

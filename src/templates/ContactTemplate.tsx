@@ -20,7 +20,10 @@ export function ContactTemplate({
           <ContactForm form={page.form} path={page.path} {...(formState ? { state: formState } : {})} />
           <div className="space-y-8">
             <ContactDetails details={page.details} business={business} />
-            <EmergencyBox emergency={business.emergency} phone={business.phone} />
+            <EmergencyBox
+              emergency={{ ...business.emergency, label: page.emergencyLabel ?? business.emergency.label }}
+              phone={business.phone}
+            />
           </div>
         </div>
       </div>
