@@ -8,7 +8,7 @@
 import type { ReactNode } from 'react'
 import { CircleAlert, CircleCheck, Send, X } from 'lucide-react'
 import type { ContactFormBlock } from '../catalogue/types.gen.ts'
-import { fieldRules, SERVICE_OPTIONS, type Field } from '../contact/message.ts'
+import { CALLBACK_TIMES, fieldRules, SERVICE_OPTIONS, type Field } from '../contact/message.ts'
 import { withPhoneLinks } from '../contact/phone-links.ts'
 import { fieldsWithProblems, showsProblems, type ContactFormState } from '../contact/form-state.ts'
 import { controlId, PROBLEMS_HEADING_ID, PROBLEMS_ID, problemId } from '../contact/markup.ts'
@@ -66,6 +66,56 @@ function FieldRow({
         {problem}
       </p>
     </div>
+  )
+}
+
+/**
+ * "Is your heating or cooling out right now?": two radio buttons in a fieldset, optional (neither
+ * checked until the visitor picks one). The first carries the field's id, so a problem's link
+ * reaches the group.
+ */
+function OutNow({
+  form,
+  state,
+  problem,
+}: {
+  form: ContactFormBlock
+  state: ContactFormState | undefined
+  problem: string | undefined
+}) {
+  const value = state?.values.outNow
+  const invalid = problem ? { 'aria-invalid': 'true' as const, 'aria-describedby': problemId('outNow') } : {}
+  const choices = [
+    { value: 'yes', label: form.labels.outNowYes, id: controlId('outNow') },
+    { value: 'no', label: form.labels.outNowNo, id: `${controlId('outNow')}-no` },
+  ]
+  return (
+    <fieldset className="sm:col-span-2">
+      <legend className="font-semibold text-slate-900">{form.labels.outNow}</legend>
+      <div className="mt-1.5 flex gap-3">
+        {choices.map((c) => (
+          <label
+            key={c.value}
+            htmlFor={c.id}
+            className="flex min-h-12 min-w-24 cursor-pointer items-center gap-2 rounded-lg border border-slate-500 bg-white px-3.5 has-checked:border-brand-700 has-checked:ring-1 has-checked:ring-brand-700"
+          >
+            <input
+              type="radio"
+              id={c.id}
+              name="outNow"
+              value={c.value}
+              className="size-5 accent-brand-700"
+              {...(value === c.value ? { defaultChecked: true } : {})}
+              {...invalid}
+            />
+            {c.label}
+          </label>
+        ))}
+      </div>
+      <p id={problemId('outNow')} className="mt-1.5 text-sm font-semibold text-red-700" hidden={!problem}>
+        {problem}
+      </p>
+    </fieldset>
   )
 }
 
@@ -190,11 +240,32 @@ export function ContactForm({ form, path, state }: { form: ContactFormBlock; pat
               {...controlAttrs('email', state)}
             />
           </FieldRow>
+          <FieldRow field="zip" label={form.labels.zip} problem={problemOf('zip')}>
+            <input
+              type="text"
+              inputMode="numeric"
+              autoComplete="postal-code"
+              pattern={fieldRules('zip').pattern}
+              title={form.problems.zip}
+              {...controlAttrs('zip', state)}
+            />
+          </FieldRow>
           <FieldRow field="service" label={form.labels.service} problem={problemOf('service')}>
             {/* A value that is none of the options selects none, so the placeholder shows. */}
             <select defaultValue="" {...controlAttrs('service', state)}>
               <option value="">{form.servicePlaceholder}</option>
               {SERVICE_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </FieldRow>
+          <OutNow form={form} state={state} problem={problemOf('outNow')} />
+          <FieldRow field="callbackTime" label={form.labels.callbackTime} problem={problemOf('callbackTime')}>
+            <select defaultValue="" {...controlAttrs('callbackTime', state)}>
+              <option value="">{form.callbackPlaceholder}</option>
+              {CALLBACK_TIMES.map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}
                 </option>
