@@ -11,7 +11,7 @@ import type { ContactFormBlock } from '../catalogue/types.gen.ts'
 import { CALLBACK_TIMES, fieldRules, SERVICE_OPTIONS, type Field } from '../contact/message.ts'
 import { withPhoneLinks } from '../contact/phone-links.ts'
 import { fieldsWithProblems, showsProblems, type ContactFormState } from '../contact/form-state.ts'
-import { controlId, PROBLEMS_HEADING_ID, PROBLEMS_ID, problemId } from '../contact/markup.ts'
+import { controlId, PROBLEMS_HEADING_ID, PROBLEMS_ID, problemId, ZIP_NOTE_ID } from '../contact/markup.ts'
 import { buttonClass } from './actions.tsx'
 
 // Words no visitor sees (the trap field is hidden from people and assistive technology) or only
@@ -46,12 +46,15 @@ function FieldRow({
   field,
   label,
   problem,
+  words,
   wide = false,
   children,
 }: {
   field: Field
   label: string
   problem: string | undefined
+  /** The server's words for this field's problem, which the script shows when its own check finds one before sending. */
+  words: string
   wide?: boolean
   children: ReactNode
 }) {
@@ -62,7 +65,12 @@ function FieldRow({
       </label>
       <div className="mt-1.5">{children}</div>
       {/* The field's problem: from the server's render, or filled by the script after a JSON send. */}
-      <p id={problemId(field)} className="mt-1.5 text-sm font-semibold text-red-700" hidden={!problem}>
+      <p
+        id={problemId(field)}
+        className="mt-1.5 text-sm font-semibold text-red-700"
+        hidden={!problem}
+        data-problem={words}
+      >
         {problem}
       </p>
     </div>
@@ -112,7 +120,12 @@ function OutNow({
           </label>
         ))}
       </div>
-      <p id={problemId('outNow')} className="mt-1.5 text-sm font-semibold text-red-700" hidden={!problem}>
+      <p
+        id={problemId('outNow')}
+        className="mt-1.5 text-sm font-semibold text-red-700"
+        hidden={!problem}
+        data-problem={form.problems.outNow}
+      >
         {problem}
       </p>
     </fieldset>
@@ -157,7 +170,18 @@ function ToastTemplate({ tone, title, text }: { tone: 'success' | 'error'; title
  * `state`: what a form sent without JavaScript brought back (values, problems); without it, the
  * empty form the build prerenders.
  */
-export function ContactForm({ form, path, state }: { form: ContactFormBlock; path: string; state?: ContactFormState }) {
+export function ContactForm({
+  form,
+  path,
+  state,
+  zips,
+}: {
+  form: ContactFormBlock
+  path: string
+  state?: ContactFormState
+  /** The service area's ZIP codes (src/contact/service-area.ts), for the outside-area note. */
+  zips?: readonly string[] | undefined
+}) {
   const phone = fieldRules('phone')
   const email = fieldRules('email')
   const problemOf = (field: Field) => state?.problems[field] || undefined
@@ -216,10 +240,10 @@ export function ContactForm({ form, path, state }: { form: ContactFormBlock; pat
         </section>
 
         <div className="grid gap-5 sm:grid-cols-2">
-          <FieldRow field="name" label={form.labels.name} problem={problemOf('name')}>
+          <FieldRow field="name" label={form.labels.name} problem={problemOf('name')} words={form.problems.name}>
             <input type="text" autoComplete="name" autoCapitalize="words" {...controlAttrs('name', state)} />
           </FieldRow>
-          <FieldRow field="phone" label={form.labels.phone} problem={problemOf('phone')}>
+          <FieldRow field="phone" label={form.labels.phone} problem={problemOf('phone')} words={form.problems.phone}>
             {/* The pattern's title is what the browser says when the number does not fit it. */}
             <input
               type="tel"
@@ -230,7 +254,7 @@ export function ContactForm({ form, path, state }: { form: ContactFormBlock; pat
               {...controlAttrs('phone', state)}
             />
           </FieldRow>
-          <FieldRow field="email" label={form.labels.email} problem={problemOf('email')}>
+          <FieldRow field="email" label={form.labels.email} problem={problemOf('email')} words={form.problems.email}>
             <input
               type="email"
               autoComplete="email"
@@ -240,7 +264,7 @@ export function ContactForm({ form, path, state }: { form: ContactFormBlock; pat
               {...controlAttrs('email', state)}
             />
           </FieldRow>
-          <FieldRow field="zip" label={form.labels.zip} problem={problemOf('zip')}>
+          <FieldRow field="zip" label={form.labels.zip} problem={problemOf('zip')} words={form.problems.zip}>
             <input
               type="text"
               inputMode="numeric"
@@ -248,9 +272,19 @@ export function ContactForm({ form, path, state }: { form: ContactFormBlock; pat
               pattern={fieldRules('zip').pattern}
               title={form.problems.zip}
               {...controlAttrs('zip', state)}
+              {...(zips ? { 'data-zips': zips.join(' ') } : {})}
             />
+            {/* Shown by the script when the ZIP code is not one of the area's: a note, not a problem. */}
+            <p id={ZIP_NOTE_ID} className="mt-1.5 text-sm text-slate-700" aria-live="polite" hidden>
+              {form.outsideArea}
+            </p>
           </FieldRow>
-          <FieldRow field="service" label={form.labels.service} problem={problemOf('service')}>
+          <FieldRow
+            field="service"
+            label={form.labels.service}
+            problem={problemOf('service')}
+            words={form.problems.service}
+          >
             {/* A value that is none of the options selects none, so the placeholder shows. */}
             <select defaultValue="" {...controlAttrs('service', state)}>
               <option value="">{form.servicePlaceholder}</option>
@@ -262,7 +296,12 @@ export function ContactForm({ form, path, state }: { form: ContactFormBlock; pat
             </select>
           </FieldRow>
           <OutNow form={form} state={state} problem={problemOf('outNow')} />
-          <FieldRow field="callbackTime" label={form.labels.callbackTime} problem={problemOf('callbackTime')}>
+          <FieldRow
+            field="callbackTime"
+            label={form.labels.callbackTime}
+            problem={problemOf('callbackTime')}
+            words={form.problems.callbackTime}
+          >
             <select defaultValue="" {...controlAttrs('callbackTime', state)}>
               <option value="">{form.callbackPlaceholder}</option>
               {CALLBACK_TIMES.map((o) => (
@@ -272,7 +311,13 @@ export function ContactForm({ form, path, state }: { form: ContactFormBlock; pat
               ))}
             </select>
           </FieldRow>
-          <FieldRow field="message" label={form.labels.message} problem={problemOf('message')} wide>
+          <FieldRow
+            field="message"
+            label={form.labels.message}
+            problem={problemOf('message')}
+            words={form.problems.message}
+            wide
+          >
             <textarea
               rows={5}
               placeholder={form.messagePlaceholder}

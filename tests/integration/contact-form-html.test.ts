@@ -12,6 +12,7 @@ import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { afterAll, describe, expect, test } from 'vitest'
 import { loadCatalogue } from '../../src/catalogue/load.ts'
+import { cataloguePageData } from '../../src/catalogue/page-data.ts'
 import type { ContactFormState } from '../../src/contact/form-state.ts'
 import { FIELDS, fieldRules } from '../../src/contact/message.ts'
 import { loadBuildInfo } from '../../src/server/build-info.ts'
@@ -240,7 +241,16 @@ describe('/contact as the server renders it for a form sent without JavaScript t
     const rendered = (await renderer.render(problems)).html
     const formOf = (h: string) => h.slice(h.indexOf('<form'), h.indexOf('</form>') + '</form>'.length)
     expect(formOf(rendered)).toBe(
-      formOf(renderToString(createElement(ContactForm, { form: copy, path: '/contact', state: problems }))),
+      formOf(
+        renderToString(
+          createElement(ContactForm, {
+            form: copy,
+            path: '/contact',
+            state: problems,
+            zips: cataloguePageData('/contact')?.zips,
+          }),
+        ),
+      ),
     )
     expect(formOf(rendered)).not.toBe(formOf(html))
   })
