@@ -7,6 +7,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { getCatalogue } from '../src/catalogue/load.ts'
 import { adminPageData, cataloguePageData, publicOrigin } from '../src/catalogue/page-data.ts'
 import { primaryPaths } from '../src/catalogue/routes.ts'
+import { zipPlaces } from '../src/contact/service-area.ts'
 import { buildRobots, buildSitemap } from '../src/seo/sitemap.ts'
 import type { BuildInfo } from '../src/server/build-info.ts'
 import { finishPageHtml } from '../src/server/page-html.ts'
@@ -89,6 +90,7 @@ function buildInfo(origin: string): BuildInfo {
     office: { hours, timeZone },
     urgency: catalogue.urgency,
     contactForm: contactPageData.page.form,
+    zipPlaces: zipPlaces(catalogue.pages),
     contactPageData,
     adminPageData: adminPageData(catalogue),
   }

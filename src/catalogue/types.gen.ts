@@ -15,6 +15,10 @@ export type Maintenance = 'maintenance'
 export type CommercialService = 'commercial'
 export type EmergencyService = 'emergency'
 export type Other = 'other'
+export type Morning = 'morning'
+export type Afternoon = 'afternoon'
+export type Evening = 'evening'
+export type AnyTime = 'any'
 /**
  * A page address on this site: a slash, then lowercase words joined by hyphens. The home page is just a slash.
  */
@@ -68,6 +72,12 @@ export type Path3 = string
  */
 export type Path4 = string
 /**
+ * The ZIP codes of this area, in quotes ("21014"); in a county or state record, the ZIP codes of places without their own page, each with the place's name ("21085 Joppa"). Checked: each ZIP code belongs to one record only. A neighbourhood inside a town whose ZIP codes the town lists leaves this out.
+ *
+ * Items: A ZIP code in quotes ("21014"), or a ZIP code and its place ("21085 Joppa").
+ */
+export type ZipCodes = string[]
+/**
  * Where a link goes: a page of this site (starting with a slash, optionally with #section) or a full https address.
  */
 export type Href2 = string
@@ -79,6 +89,12 @@ export type Path5 = string
  * A page address on this site: a slash, then lowercase words joined by hyphens. The home page is just a slash.
  */
 export type Path6 = string
+/**
+ * The ZIP codes of this area, in quotes ("21014"); in a county or state record, the ZIP codes of places without their own page, each with the place's name ("21085 Joppa"). Checked: each ZIP code belongs to one record only. A neighbourhood inside a town whose ZIP codes the town lists leaves this out.
+ *
+ * Items: A ZIP code in quotes ("21014"), or a ZIP code and its place ("21085 Joppa").
+ */
+export type ZipCodes1 = string[]
 /**
  * A page address on this site: a slash, then lowercase words joined by hyphens. The home page is just a slash.
  */
@@ -99,6 +115,12 @@ export type Path10 = string
  * A page address on this site: a slash, then lowercase words joined by hyphens. The home page is just a slash.
  */
 export type Path11 = string
+/**
+ * The ZIP codes of this area, in quotes ("21014"); in a county or state record, the ZIP codes of places without their own page, each with the place's name ("21085 Joppa"). Checked: each ZIP code belongs to one record only. A neighbourhood inside a town whose ZIP codes the town lists leaves this out.
+ *
+ * Items: A ZIP code in quotes ("21014"), or a ZIP code and its place ("21085 Joppa").
+ */
+export type ZipCodes2 = string[]
 
 /**
  * Every kind of content record, by name. Generated; do not edit.
@@ -533,6 +555,10 @@ export interface Urgency {
    */
   services: ('ac-repair' | 'heating-repair' | 'installation' | 'maintenance' | 'commercial' | 'emergency' | 'other')[]
   /**
+   * What the inbox says a request is about when the visitor answered yes to "Is your heating or cooling out right now?": such a request is urgent whatever its message says.
+   */
+  outNow: string
+  /**
    * Signs of an emergency in a message, each with the words that show it.
    *
    * @minItems 1
@@ -569,10 +595,22 @@ export interface ContactMessage {
    */
   email?: string
   /**
+   * The ZIP code of the place the service is for, optional: five digits. One the service area does not list (content/areas, `zips`) is not refused: the visitor reads a note and the request is marked "Outside area" in the inbox.
+   */
+  zip?: string
+  /**
    * The service the visitor needs, optional (SPEC §3 "Service options": value and label). The empty choice is shown as the form's placeholder.
    */
   service?: (ACRepair | HeatingRepair | NewInstallation | Maintenance | CommercialService | EmergencyService | Other) &
     string
+  /**
+   * The answer to "Is your heating or cooling out right now?", optional. "yes" makes the request urgent in the inbox (content/urgency.yaml `outNow`).
+   */
+  outNow?: 'yes' | 'no'
+  /**
+   * When the visitor prefers to be called back, optional (value and label, like the services).
+   */
+  callbackTime?: (Morning | Afternoon | Evening | AnyTime) & string
   /**
    * What is going on, optional. Line breaks and tabs are kept; other control characters are refused (with their own problem text), bidi controls removed.
    */
@@ -875,6 +913,10 @@ export interface ContactPage {
   hero: Hero
   form: ContactFormBlock
   details: ContactDetails
+  /**
+   * The heading of the emergency call box on this page (SPEC §9: "24/7 Emergency Service Available"). The box's text and call button come from the business record; without this, its heading is the business record's emergency label.
+   */
+  emergencyLabel?: string
 }
 /**
  * The words of the contact form on /contact: its labels, its button, the toasts it shows, the problems the server reports and the confirmation page after a send without JavaScript. Which fields exist, which are required, their lengths and the service options come from schemas/contact-message.schema.json, not from here.
@@ -912,11 +954,39 @@ export interface ContactFormBlock {
      * Label of the message field.
      */
     message: string
+    /**
+     * Label of the ZIP code field (optional).
+     */
+    zip: string
+    /**
+     * The question over the yes/no choice (optional).
+     */
+    outNow: string
+    /**
+     * The yes answer.
+     */
+    outNowYes: string
+    /**
+     * The no answer.
+     */
+    outNowNo: string
+    /**
+     * Label of the choice of a time to call back (optional; the times' words come from schemas/contact-message.schema.json).
+     */
+    callbackTime: string
   }
   /**
    * What the service choice shows when nothing is chosen (SPEC: "Select a service...").
    */
   servicePlaceholder: string
+  /**
+   * What the call-back time choice shows when nothing is chosen.
+   */
+  callbackPlaceholder: string
+  /**
+   * The note beside a ZIP code the service area does not list (content/areas `zips`): not a refusal, the request is sent anyway. Shown under the field as it is typed (with JavaScript) and on the confirmation.
+   */
+  outsideArea: string
   /**
    * A hint inside the empty message field.
    */
@@ -975,6 +1045,18 @@ export interface ContactFormBlock {
      * The request could not be read: not JSON or form data, broken, or too large (HTTP 400, 413, 415).
      */
     unreadable: string
+    /**
+     * The ZIP code is not five digits.
+     */
+    zip: string
+    /**
+     * The answer to the out-now question is neither yes nor no (only a program sends that).
+     */
+    outNow: string
+    /**
+     * The call-back time is not one of the list (only a program sends that).
+     */
+    callbackTime: string
   }
   /**
    * The confirmation page a visitor lands on after sending the form without JavaScript (/contact/sent, not indexed). Its heading and text are the success notice's.
@@ -1067,6 +1149,7 @@ export interface CountyPage {
   seo: Seo
   structuredData?: StructuredData
   listing?: Listing
+  zips?: ZipCodes
   hero: Hero1
   intro: AreaList
   /**
@@ -1360,6 +1443,7 @@ export interface LocalityPage {
   seo: Seo
   structuredData?: StructuredData
   listing?: Listing
+  zips?: ZipCodes1
   hero: Hero2
   intro: AreaList1
   /**
@@ -1982,6 +2066,7 @@ export interface StatePage {
   seo: Seo
   structuredData?: StructuredData
   listing?: Listing
+  zips?: ZipCodes2
   hero: Hero3
   intro: AreaList2
   hours: ServiceHours

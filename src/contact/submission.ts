@@ -101,6 +101,15 @@ export const SUBMISSION_COLUMNS = {
   deleted_at: optional('timestamp'),
   /** Why a request that is not spam might be ("Possible spam": a very fast fill, odd envelope fields, many links), or null. */
   suspicion: optional('text'),
+  // Intake (docs/decisions/031-intake.md):
+  /** The ZIP code the visitor gave (five digits), or null. */
+  zip: optional('text'),
+  /** The place of that ZIP code in the service area ("Bel Air", "Joppa, Harford County") when it arrived; null with a ZIP code: outside the area. */
+  zip_place: optional('text'),
+  /** "Is your heating or cooling out right now?": 'yes', 'no', or null (not answered). */
+  out_now: optional<'text', 'yes' | 'no'>('text'),
+  /** When to call back: a value of CALLBACK_TIMES (src/contact/message.ts), or null. */
+  callback_time: optional('text'),
 }
 
 type Columns = typeof SUBMISSION_COLUMNS

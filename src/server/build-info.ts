@@ -8,6 +8,7 @@ import path from 'node:path'
 import type { AdminPageData, CataloguePageData } from '../catalogue/page-data.ts'
 import type { ContactFormBlock, Urgency } from '../catalogue/types.gen.ts'
 import type { Office } from './office.ts'
+import type { ZipPlaces } from '../contact/service-area.ts'
 
 export type BuildInfo = {
   publicOrigin: string
@@ -18,6 +19,8 @@ export type BuildInfo = {
   /** What makes a request urgent (content/urgency.yaml). */
   urgency: Urgency
   contactForm: ContactFormBlock
+  /** ZIP code → the place it belongs to, from the area records' `zips` (src/contact/service-area.ts). */
+  zipPlaces: ZipPlaces
   /** pageContext.data of /contact at build time (missing in a build made before the server rendered that page). */
   contactPageData?: CataloguePageData
   /** pageContext.data of /admin at build time, for the page the server renders for a signed-in visitor. */

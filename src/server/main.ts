@@ -18,6 +18,7 @@ import { adminSession } from './admin/session.ts'
 import { pageRenderer } from './page-render.ts'
 import { officeClock } from './office.ts'
 import { urgencyOf } from '../contact/urgency.ts'
+import { placeOfZip } from '../contact/service-area.ts'
 import { purgeTrash } from './db/changes.ts'
 import { TRASH_DAYS } from '../contact/submission.ts'
 import { applyAdminPasswordFromEnv } from './auth/password.ts'
@@ -152,7 +153,11 @@ const app = createApp({
         build,
         trustProxy: config.trustProxy,
         limits: config.contactLimits,
-        triage: (message, at) => ({ urgency: urgencyOf(message, build.urgency), afterHours: clock.closedAt(at) }),
+        triage: (message, at) => ({
+          urgency: urgencyOf(message, build.urgency),
+          afterHours: clock.closedAt(at),
+          zipPlace: placeOfZip(build.zipPlaces, message.zip),
+        }),
         onNotificationQueued: () => worker.kick(),
       }),
     )

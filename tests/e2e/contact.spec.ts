@@ -10,6 +10,10 @@ const SUCCESS_TEXT =
   'Thanks for contacting Longbar Heating & Cooling! A technician will reach out shortly to confirm your appointment or answer your question.'
 const FAILURE_TEXT = 'Failed to send message. Please try again or call us directly.'
 const NAME_PROBLEM = 'Please enter your name.'
+const PHONE_PROBLEM = 'Please enter a phone number we can call back, with 10 to 15 digits, e.g. (410) 555-0199.'
+const EMAIL_PROBLEM = 'Please enter an e-mail address like name@example.com, or leave it empty.'
+const ZIP_PROBLEM = 'Please enter a 5-digit ZIP code, like 21014, or leave it empty.'
+const OUTSIDE_NOTE = 'That ZIP code is outside our usual service area.'
 /**
  * The form's console.error, and Chromium's own line for a failed fetch. One pattern: test.use()
  * would read a list of two as a fixture's [value, options].
@@ -86,7 +90,15 @@ test.describe('with JavaScript', () => {
     const sending = form(page).getByRole('button', { name: 'Sending...' })
     await expect(sending).toBeDisabled()
     await expect.poll(() => sent.length).toBe(1)
-    expect(sent[0]).toEqual({ ...VALUES, website: '', page: '/contact', referrer: '', elapsedMs: expect.any(Number) })
+    expect(sent[0]).toEqual({
+      ...VALUES,
+      zip: '',
+      callbackTime: '',
+      website: '',
+      page: '/contact',
+      referrer: '',
+      elapsedMs: expect.any(Number),
+    })
     release()
 
     const toast = page.getByRole('status').filter({ hasText: 'Message Sent!' })
@@ -95,7 +107,9 @@ test.describe('with JavaScript', () => {
     await expectValues(page, 'empty')
   })
 
-  test('the browser checks first: nothing is sent without a name and a phone number', async ({ page }) => {
+  test("the script checks first, in the server's words: at each field and in the list, nothing sent, no toast", async ({
+    page,
+  }) => {
     await open(page)
     const sent: string[] = []
     await answerSends(page, async (route) => {
@@ -103,12 +117,65 @@ test.describe('with JavaScript', () => {
       await route.fulfill({ status: 201, json: { success: true } })
     })
     await sendButton(page).click()
+    const box = page.getByRole('region', { name: 'Please check the form' })
+    await expect(box.getByRole('listitem')).toHaveText([NAME_PROBLEM, PHONE_PROBLEM])
+    await expect(box.getByRole('link', { name: NAME_PROBLEM })).toHaveAttribute('href', '#contact-name')
     await expect(field.name(page)).toBeFocused()
-    expect(await field.name(page).evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true)
-    await fillIn(page, { name: 'Dana', phone: '555-0199' })
+    await expect(field.name(page)).toHaveAttribute('aria-invalid', 'true')
+    await expect(field.name(page)).toHaveAccessibleDescription(NAME_PROBLEM)
+    await expect(field.phone(page)).toHaveAccessibleDescription(PHONE_PROBLEM)
+
+    // Only spaces is no name; too few digits is no phone number; maria@example is no address (the server's own rules).
+    await fillIn(page, { name: '   ', phone: '555-0199', email: 'maria@example' })
+    await page.getByLabel('ZIP Code').fill('2101')
     await sendButton(page).click()
-    expect(await field.phone(page).evaluate((el: HTMLInputElement) => el.validity.patternMismatch)).toBe(true)
-    expect(sent).toEqual([])
+    await expect(box.getByRole('listitem')).toHaveText([NAME_PROBLEM, PHONE_PROBLEM, EMAIL_PROBLEM, ZIP_PROBLEM])
+    await expect(field.email(page)).toHaveAccessibleDescription(EMAIL_PROBLEM)
+    await expect(field.name(page)).toBeFocused()
+
+    // Fixed: the problems go, and the request is sent.
+    await fillIn(page, { name: 'Maria', phone: '410-555-0199', email: 'maria@example.com' })
+    await page.getByLabel('ZIP Code').fill('21014')
+    await sendButton(page).click()
+    await expect(page.getByRole('status')).toContainText('Message Sent!')
+    await expect(box).toBeHidden()
+    await expect(field.email(page)).not.toHaveAttribute('aria-invalid')
+    expect(sent).toHaveLength(1)
+    await expect(page.getByRole('alert')).toBeEmpty()
+  })
+
+  test('the new fields: a ZIP code outside the area gets a note (not a refusal); out now and the call-back time are sent', async ({
+    page,
+  }) => {
+    await open(page)
+    const sent: unknown[] = []
+    await answerSends(page, async (route) => {
+      sent.push(route.request().postDataJSON())
+      await route.fulfill({ status: 201, json: { success: true } })
+    })
+    const zip = page.getByLabel('ZIP Code')
+    const note = page.getByText(OUTSIDE_NOTE)
+    await expect(note).toBeHidden()
+    await zip.fill('90210')
+    await expect(note).toBeVisible()
+    await zip.fill('21014')
+    await expect(note).toBeHidden()
+    await zip.fill('19999')
+    await expect(note).toBeVisible()
+    await expectNoAxeViolations(page)
+
+    await fillIn(page, { name: 'Far Away', phone: '4105550199' })
+    const outNow = page.getByRole('group', { name: 'Is your heating or cooling out right now?' })
+    await outNow.getByLabel('Yes').check()
+    await page.getByLabel('Best Time to Call Back').selectOption('evening')
+    await sendButton(page).click()
+    await expect(page.getByRole('status')).toContainText('Message Sent!')
+    expect(sent[0]).toMatchObject({ zip: '19999', outNow: 'yes', callbackTime: 'evening' })
+    // Cleared like the other fields.
+    await expect(zip).toHaveValue('')
+    await expect(note).toBeHidden()
+    await expect(outNow.getByLabel('Yes')).not.toBeChecked()
+    await expect(page.getByLabel('Best Time to Call Back')).toHaveValue('')
   })
 
   test('a toast hides itself after a few seconds, and stays while the pointer is on it', async ({ page }) => {
@@ -133,7 +200,7 @@ test.describe('with JavaScript', () => {
     await open(page)
     await field.name(page).focus()
     const order: (string | null)[] = []
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 8; i++) {
       await page.keyboard.press('Tab')
       order.push(
         await page.evaluate(
@@ -141,7 +208,7 @@ test.describe('with JavaScript', () => {
         ),
       )
     }
-    expect(order).toEqual(['phone', 'email', 'service', 'message', 'Send Message'])
+    expect(order).toEqual(['phone', 'email', 'zip', 'service', 'outNow', 'callbackTime', 'message', 'Send Message'])
   })
 })
 
@@ -208,28 +275,35 @@ test.describe('with JavaScript, when sending fails', () => {
     )
   })
 
-  test('the server names a field: its problem is shown under it, the field is marked invalid and takes the focus', async ({
+  test('the server refuses a field: its problem under it and in the list, the field takes the focus, no "Failed to send" toast', async ({
     page,
   }) => {
     await open(page)
-    // Only spaces: the browser's `required` lets it through, the server does not.
-    await fillIn(page, { ...VALUES, name: '   ' })
+    // The server is the judge: what it refuses is shown as its own checks are.
+    await answerSends(page, (route) =>
+      route.fulfill({ status: 400, json: { success: false, error: NAME_PROBLEM, fields: { name: NAME_PROBLEM } } }),
+    )
+    await fillIn(page)
     await sendButton(page).click()
-    await expect(page.getByRole('alert')).toContainText(FAILURE_TEXT)
     const name = field.name(page)
     await expect(name).toHaveAttribute('aria-invalid', 'true')
     await expect(name).toHaveAccessibleDescription(NAME_PROBLEM)
     await expect(name).toBeFocused()
+    const box = page.getByRole('region', { name: 'Please check the form' })
+    await expect(box.getByRole('listitem')).toHaveText([NAME_PROBLEM])
+    await expect(page.getByRole('alert')).toBeEmpty()
+    await expect(page.getByText(FAILURE_TEXT)).toBeHidden()
     await expect(field.phone(page)).not.toHaveAttribute('aria-invalid')
-    await expectValues(page, { ...VALUES, name: '   ' })
+    await expectValues(page, VALUES)
 
-    // Corrected and sent again: the problem goes away before the answer comes.
+    // Sent again: the problem goes away before the answer comes.
+    await page.unrouteAll({ behavior: 'wait' })
     await answerSends(page, (route) => route.fulfill({ status: 201, json: { success: true } }))
-    await name.fill('Dana Whitaker')
     await sendButton(page).click()
     await expect(page.getByRole('status')).toContainText('Message Sent!')
     await expect(name).not.toHaveAttribute('aria-invalid')
     await expect(page.getByText(NAME_PROBLEM)).toBeHidden()
+    await expect(box).toBeHidden()
   })
 })
 
@@ -303,15 +377,18 @@ for (const [size, viewport] of Object.entries({ phone: PHONE, desktop: DESKTOP }
 
     test.describe(() => {
       test.use({ allowConsoleErrors: FAILED_SEND })
-      test('no violations with the error toast and a field problem shown', async ({ page }) => {
+      test("no violations with the script's field problems shown, and with the error toast", async ({ page }) => {
         await open(page)
-        await answerSends(page, (route) =>
-          route.fulfill({ status: 400, json: { success: false, error: NAME_PROBLEM, fields: { name: NAME_PROBLEM } } }),
-        )
-        await fillIn(page, { name: 'Dana', phone: '4105550199' })
+        await fillIn(page, { name: '', phone: '12', email: 'maria@example' })
+        await sendButton(page).click()
+        await expect(field.name(page)).toHaveAttribute('aria-invalid', 'true')
+        await expect(page.getByRole('region', { name: 'Please check the form' }).getByRole('listitem')).toHaveCount(3)
+        await expectNoAxeViolations(page)
+
+        await answerSends(page, (route) => route.fulfill({ status: 503, json: { success: false, error: 'Down' } }))
+        await fillIn(page, { name: 'Dana', phone: '4105550199', email: '' })
         await sendButton(page).click()
         await expect(page.getByRole('alert')).toContainText(FAILURE_TEXT)
-        await expect(field.name(page)).toHaveAttribute('aria-invalid', 'true')
         await expectNoAxeViolations(page)
       })
     })

@@ -105,6 +105,7 @@ export const REVIEWS = yaml`
 
 export const URGENCY = yaml`
   services: [emergency]
+  outNow: Out right now
   signs:
     - { label: No heat, phrases: [no heat, furnace out] }
 `

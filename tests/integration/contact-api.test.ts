@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../src/server/db/client.ts'
 import { countSubmissions, toSubmission } from '../../src/server/db/submissions.ts'
 import { startServer, type RunningServer } from '../helpers/server.ts'
+import { byTag, findAll, readPage, textOf } from '../helpers/html.ts'
 import { createStorage, STORAGE_KINDS, type StorageTarget } from '../helpers/storage.ts'
 
 const PHONE = '(410) 555-0142'
@@ -80,6 +81,60 @@ describe.each(STORAGE_KINDS)('POST /api/contact on %s', (kind) => {
     expect(outbox).toHaveLength(1)
   })
 
+  it('stores the ZIP code with its place, the out-now answer and the time to call back; out now makes it urgent', async () => {
+    const res = await post({ ...valid, name: 'Zip Inside', zip: '21085', outNow: 'yes', callbackTime: 'evening' })
+    expect(res.status).toBe(201)
+    expect(await newest()).toMatchObject({
+      name: 'Zip Inside',
+      zip: '21085',
+      zip_place: 'Joppa, Harford County',
+      out_now: 'yes',
+      callback_time: 'evening',
+      urgency: 'Out right now',
+      urgent_open: true,
+    })
+    expect((await post({ ...valid, name: 'Town Zip', zip: ' 21014 ', outNow: 'no' })).status).toBe(201)
+    expect(await newest()).toMatchObject({
+      zip: '21014',
+      zip_place: 'Bel Air',
+      out_now: 'no',
+      callback_time: null,
+      urgency: null,
+      urgent_open: false,
+    })
+  })
+
+  it('takes a ZIP code outside the area without refusing it: stored with no place', async () => {
+    const res = await post({ ...valid, name: 'Zip Outside', zip: '90210' })
+    expect(res.status).toBe(201)
+    expect(await newest()).toMatchObject({ name: 'Zip Outside', zip: '90210', zip_place: null, out_now: null })
+  })
+
+  it('stores the new fields from a form sent without JavaScript too, empty ones as null', async () => {
+    const form = new URLSearchParams({ ...valid, name: 'Form Zip', zip: '21001', outNow: 'yes', callbackTime: '' })
+    const res = await post(form.toString(), { type: 'application/x-www-form-urlencoded', accept: 'text/html' })
+    expect(res.status).toBe(303)
+    expect(await newest()).toMatchObject({
+      name: 'Form Zip',
+      zip: '21001',
+      zip_place: 'Aberdeen',
+      out_now: 'yes',
+      callback_time: null,
+      urgency: 'Out right now',
+    })
+    const blank = new URLSearchParams({ ...valid, name: 'Form Blank', zip: '', callbackTime: '' })
+    expect(
+      (await post(blank.toString(), { type: 'application/x-www-form-urlencoded', accept: 'text/html' })).status,
+    ).toBe(303)
+    expect(await newest()).toMatchObject({
+      name: 'Form Blank',
+      zip: null,
+      zip_place: null,
+      out_now: null,
+      callback_time: null,
+    })
+  })
+
   it('stores the old client\'s body too: the five fields, empty ones as ""', async () => {
     const res = await post({ name: 'Sam Ortiz', phone: '410.555.0123', email: '', service: '', message: '' })
     expect(res.status).toBe(201)
@@ -150,6 +205,10 @@ describe.each(STORAGE_KINDS)('POST /api/contact on %s', (kind) => {
     ['a list as phone', { ...valid, phone: ['4105550142'] }, 400, ['phone']],
     ['an object as message', { ...valid, message: { text: 'hi' } }, 400, ['message']],
     ['a boolean as service', { ...valid, service: true }, 400, ['service']],
+    ['a ZIP code of four digits', { ...valid, zip: '2101' }, 400, ['zip']],
+    ['a ZIP+4 code', { ...valid, zip: '21014-1234' }, 400, ['zip']],
+    ['an out-now answer that is not yes or no', { ...valid, outNow: 'maybe' }, 400, ['outNow']],
+    ['an unknown time to call back', { ...valid, callbackTime: 'midnight' }, 400, ['callbackTime']],
     ['nothing at all', {}, 400, ['name', 'phone']],
   ] as const)('refuses %s with 400 naming the field, and stores nothing', async (_label, body, status, fields) => {
     const before = await countSubmissions(db)
@@ -337,6 +396,22 @@ describe.each(STORAGE_KINDS)('POST /api/contact on %s', (kind) => {
       expect(html).toContain('Tune-up &lt;b&gt;please&lt;/b&gt;')
       expect(html).not.toContain('<b>please</b>')
       expect(await countSubmissions(db)).toBe(before)
+    })
+
+    it("lists a bad ZIP code with the other problems and keeps the new fields' values", async () => {
+      const res = await formPost({ name: 'Dana', phone: '12', zip: '2101', outNow: 'yes', callbackTime: 'morning' })
+      expect(res.status).toBe(400)
+      const page = readPage(await res.text())
+      const box = findAll(page.doc, (e) => e.attrs.id === 'contact-problems')[0]!
+      expect(findAll(box, byTag('a')).map((a) => [a.attrs.href, textOf(a)])).toEqual([
+        ['#contact-phone', expect.stringContaining('Please enter a phone number')],
+        ['#contact-zip', 'Please enter a 5-digit ZIP code, like 21014, or leave it empty.'],
+      ])
+      const byName = (name: string) => findAll(page.doc, (e) => e.attrs.name === name)
+      expect(byName('zip')[0]!.attrs.value).toBe('2101')
+      expect(byName('outNow').map((r) => 'checked' in r.attrs)).toEqual([true, false])
+      const chosen = findAll(byName('callbackTime')[0]!, (e) => e.tag === 'option' && 'selected' in e.attrs)
+      expect(chosen.map((o) => o.attrs.value)).toEqual(['morning'])
     })
 
     it('answers the sixth request in 10 minutes with the form page, 429 and the phone number', async () => {

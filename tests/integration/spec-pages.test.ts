@@ -350,7 +350,7 @@ describe('/contact', () => {
       'Business HoursMonday – Friday: 7:00 AM – 6:00 PMSaturday: 8:00 AM – 4:00 PMSunday: Emergency service only',
     )
     expect(details).toContain(`Email${business.email}`)
-    expect(linksIn(p().section(business.emergency.label))).toEqual([
+    expect(linksIn(p().section('24/7 Emergency Service Available'))).toEqual([
       { href: `tel:${business.phone.e164}`, text: `Call ${business.phone.display} Now` },
     ])
   })

@@ -49,8 +49,14 @@ export function suspicionOf(message: ContactMessage, { odd = [], json = false }:
 
 export type StoreResult = { stored: true; id: string; spam: boolean } | { stored: false; retryAfterSeconds: number }
 
-/** What the lead desk reads off a new request: why it is urgent (or null), and whether the office was closed. */
-export type Triage = (message: ContactMessage, at: Date) => { urgency: string | null; afterHours: boolean }
+/**
+ * What the lead desk reads off a new request: why it is urgent (or null), whether the office was
+ * closed, and the place of its ZIP code in the service area (null: none given, or outside).
+ */
+export type Triage = (
+  message: ContactMessage,
+  at: Date,
+) => { urgency: string | null; afterHours: boolean; zipPlace?: string | null }
 
 export async function storeContactRequest(
   db: Db,
@@ -74,7 +80,7 @@ export async function storeContactRequest(
   const reason = spamReason(message)
   const suspicion = reason === null ? suspicionOf(message, arrival) : null
   const at = now.toISOString()
-  const { urgency, afterHours } = triage(message, now)
+  const { urgency, afterHours, zipPlace = null } = triage(message, now)
   try {
     await db.transact(async (trx) => {
       await takeHit(trx, clientKey, limits, now.getTime())
@@ -98,6 +104,10 @@ export async function storeContactRequest(
         urgent_open: urgency !== null,
         after_hours: afterHours,
         suspicion,
+        zip: message.zip ?? null,
+        zip_place: zipPlace,
+        out_now: message.outNow ?? null,
+        callback_time: message.callbackTime ?? null,
       })
       if (reason === null) await enqueueEvent(trx, id, 'new', at)
     })

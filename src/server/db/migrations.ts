@@ -286,6 +286,20 @@ export function migrations(kind: Kind): Record<string, Migration> {
           where channel is null and event in ('new', 'escalation', 'reminder')`.execute(db)
       },
     },
+    // Intake (docs/decisions/031-intake.md): the ZIP code and its place in the service area, the
+    // answer to "Is your heating or cooling out right now?" and the time to call back. New
+    // columns only, all nullable: a row from before reads as "not asked".
+    '011_intake': {
+      async up(db: Kysely<unknown>) {
+        for (const name of ['zip', 'zip_place', 'out_now', 'callback_time']) {
+          await sql
+            .raw(
+              `alter table contact_submissions add column ${kind === 'postgres' ? 'if not exists ' : ''}${name} text`,
+            )
+            .execute(db)
+        }
+      },
+    },
   }
 }
 
