@@ -26,6 +26,7 @@ import { composeNotification } from './mail/notification.ts'
 import { senderAddress, smtpSender } from './mail/transport.ts'
 import { startAlertWorker } from './alerts/worker.ts'
 import { emailChannel } from './alerts/email.ts'
+import { webhookChannel } from './alerts/webhook.ts'
 import type { Channel } from './alerts/channel.ts'
 import { clientAddress, isLoopback } from './request.ts'
 
@@ -96,6 +97,15 @@ if (config.smtpUrl && config.notifyEmail) {
 } else {
   log.warn('SMTP_URL is not set: no alert e-mail; new requests are stored and wait in the outbox for a channel', {})
 }
+if (config.webhooks.length > 0 && config.webhookSecret)
+  channels.push(
+    webhookChannel({
+      webhooks: config.webhooks,
+      secret: config.webhookSecret,
+      events: config.webhookEvents,
+      publicOrigin: config.publicOrigin,
+    }),
+  )
 const worker = startAlertWorker({ db, channels, log })
 
 // 5. Housekeeping: old rate-limit windows and ended sessions are of no use. A sliding window
