@@ -178,4 +178,6 @@ export const ACTIVITY_TEXT: Record<ActivityKind, (detail: string | null) => stri
   restored: () => 'Restored from the trash',
   notified: (detail) => (detail ? `Notification sent: ${detail}` : 'Notification sent'),
   notify_failed: (detail) => (detail ? `Notification failed: ${detail}` : 'Notification failed'),
+  escalated: (detail) => (detail ? `Alerted again: ${detail}` : 'Alerted again'),
+  reminded: (detail) => (detail ? `Reminder sent: ${detail}` : 'Reminder sent'),
 }

@@ -16,6 +16,8 @@ export const ACTIVITY_KINDS = [
   'restored',
   'notified',
   'notify_failed',
+  'escalated',
+  'reminded',
 ] as const
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number]

@@ -3,6 +3,7 @@
 // README.md and .env.example.
 import path from 'node:path'
 import { parseRateLimits, type Window } from './db/rate-limits.ts'
+import { ALERT_EVENTS, type AlertEvent } from './alerts/channel.ts'
 
 /** The admin password's minimum length, for ADMIN_PASSWORD and `npm run admin:password` alike. */
 export const MIN_PASSWORD_LENGTH = 12
@@ -30,7 +31,22 @@ export type Config = {
   /** Requests per visitor (CONTACT_RATE_LIMIT) and failed logins per address (LOGIN_RATE_LIMIT). */
   contactLimits: Window[]
   loginLimits: Window[]
+  /** Where alerts are POSTed (WEBHOOK_URLS), each with its payload's shape (src/server/alerts/webhook.ts). */
+  webhooks: Webhook[]
+  /** The Standard Webhooks signing secret (WEBHOOK_SECRET, whsec_<base64>), as bytes; required with webhooks. */
+  webhookSecret: Buffer | undefined
+  /** Which events the webhooks receive (WEBHOOK_EVENTS). */
+  webhookEvents: AlertEvent[]
+  /** An urgent request unread this long alerts again (ESCALATE_AFTER_MINUTES), in milliseconds. */
+  escalateAfterMs: number
+  /** An extra address for escalations only (ESCALATE_EMAIL). */
+  escalateEmail: string | undefined
 }
+
+/** A webhook target: its URL and the JSON it takes (a Standard Webhooks event, or a Slack or Teams message). */
+export type Webhook = { format: WebhookFormat; url: string }
+export const WEBHOOK_FORMATS = ['standard', 'slack', 'teams'] as const
+export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number]
 
 export type EnvResult = { ok: true; config: Config } | { ok: false; errors: string[] }
 
@@ -42,6 +58,8 @@ export const DEFAULTS = {
   contactRateLimit: '5/10m,20/1d',
   /** Per address: 5 failed logins in any 15 minutes. */
   loginRateLimit: '5/15m',
+  webhookEvents: 'new,escalation,reminder',
+  escalateAfterMinutes: 10,
   port: 3000,
   host: '127.0.0.1',
   publicOrigin: 'http://localhost:3000',
@@ -171,6 +189,62 @@ export function parseEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): EnvResult
   const contactLimits = limits('CONTACT_RATE_LIMIT', 'contact', DEFAULTS.contactRateLimit)
   const loginLimits = limits('LOGIN_RATE_LIMIT', 'login', DEFAULTS.loginRateLimit)
 
+  const webhooks: Webhook[] = []
+  for (const entry of (get('WEBHOOK_URLS') ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
+    const prefix = /^(slack|teams|standard):(?=https?:)/i.exec(entry)
+    const format = (prefix?.[1]?.toLowerCase() ?? 'standard') as WebhookFormat
+    const raw = prefix ? entry.slice(prefix[0].length) : entry
+    try {
+      const url = new URL(raw)
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('protocol')
+      webhooks.push({ format, url: url.href })
+    } catch {
+      // The entry may hold a secret token in its path: name its position, not its text.
+      errors.push(
+        `WEBHOOK_URLS entry ${webhooks.length + 1} is not an http(s) URL. Separate URLs with commas; prefix a Slack or Teams incoming webhook with slack: or teams:, e.g. WEBHOOK_URLS=slack:https://hooks.slack.com/services/…,https://example.com/hooks/longbar.`,
+      )
+    }
+  }
+  const rawSecret = get('WEBHOOK_SECRET')
+  let webhookSecret: Buffer | undefined
+  if (rawSecret !== undefined) {
+    const body = rawSecret.startsWith('whsec_') ? rawSecret.slice('whsec_'.length) : ''
+    const bytes = Buffer.from(body, 'base64')
+    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(body) || bytes.length < 24 || bytes.length > 64)
+      errors.push(
+        "WEBHOOK_SECRET is not a Standard Webhooks secret: write whsec_ followed by 24 to 64 random bytes in base64. Make one with: node -e \"console.log('whsec_' + crypto.randomBytes(32).toString('base64'))\"",
+      )
+    else webhookSecret = bytes
+  } else if (webhooks.length > 0)
+    errors.push(
+      "WEBHOOK_SECRET is missing: WEBHOOK_URLS is set, and every webhook is signed. Make one with: node -e \"console.log('whsec_' + crypto.randomBytes(32).toString('base64'))\" and give the receivers the same value.",
+    )
+  const rawEvents = get('WEBHOOK_EVENTS') ?? DEFAULTS.webhookEvents
+  const webhookEvents = [...new Set(rawEvents.split(',').map((e) => e.trim()))] as AlertEvent[]
+  const unknown = webhookEvents.filter((e) => !(ALERT_EVENTS as readonly string[]).includes(e))
+  if (unknown.length > 0 || webhookEvents.length === 0)
+    errors.push(
+      `WEBHOOK_EVENTS=${rawEvents} is not a list of events. Use some of ${ALERT_EVENTS.join(', ')}, separated by commas (default ${DEFAULTS.webhookEvents}).`,
+    )
+
+  let escalateAfterMinutes = DEFAULTS.escalateAfterMinutes
+  const rawEscalate = get('ESCALATE_AFTER_MINUTES')
+  if (rawEscalate !== undefined) {
+    escalateAfterMinutes = Number(rawEscalate)
+    if (!/^\d+$/.test(rawEscalate) || escalateAfterMinutes < 1 || escalateAfterMinutes > 24 * 60)
+      errors.push(
+        `ESCALATE_AFTER_MINUTES=${rawEscalate} is not valid. Use a whole number of minutes from 1 to 1440, e.g. ESCALATE_AFTER_MINUTES=10.`,
+      )
+  }
+  const escalateEmail = get('ESCALATE_EMAIL')
+  if (escalateEmail !== undefined && !EMAIL.test(escalateEmail))
+    errors.push(`ESCALATE_EMAIL=${escalateEmail} is not an e-mail address. Use e.g. ESCALATE_EMAIL=owner@example.com.`)
+  if (escalateEmail !== undefined && smtpUrl === undefined)
+    errors.push('ESCALATE_EMAIL is set but SMTP_URL is not: escalations are e-mailed through the mail server.')
+
   if (errors.length > 0) return { ok: false, errors }
   return {
     ok: true,
@@ -189,6 +263,11 @@ export function parseEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): EnvResult
       distDir,
       contactLimits,
       loginLimits,
+      webhooks,
+      webhookSecret,
+      webhookEvents,
+      escalateAfterMs: escalateAfterMinutes * 60_000,
+      escalateEmail,
     },
   }
 }

@@ -27,6 +27,8 @@ import { composeNotification } from './mail/notification.ts'
 import { senderAddress, smtpSender } from './mail/transport.ts'
 import { startAlertWorker } from './alerts/worker.ts'
 import { emailChannel } from './alerts/email.ts'
+import { webhookChannel } from './alerts/webhook.ts'
+import { announceEscalation, enqueueDueAlerts } from './alerts/escalation.ts'
 import type { Channel } from './alerts/channel.ts'
 import { clientAddress, isLoopback } from './request.ts'
 
@@ -81,12 +83,12 @@ if (config.smtpUrl && config.notifyEmail) {
     notifyEmail: config.notifyEmail,
     company: build.business.name,
   })
-  const to = config.notifyEmail
   channels.push(
     emailChannel({
-      to,
+      to: config.notifyEmail,
+      escalateTo: config.escalateEmail,
       send: mailer.send,
-      compose: (submission, event) =>
+      compose: (submission, event, to = config.notifyEmail!) =>
         composeNotification(
           submission,
           { company: build.business.name, publicOrigin: config.publicOrigin, from, to },
@@ -97,7 +99,16 @@ if (config.smtpUrl && config.notifyEmail) {
 } else {
   log.warn('SMTP_URL is not set: no alert e-mail; new requests are stored and wait in the outbox for a channel', {})
 }
-const worker = startAlertWorker({ db, channels, log })
+if (config.webhooks.length > 0 && config.webhookSecret)
+  channels.push(
+    webhookChannel({
+      webhooks: config.webhooks,
+      secret: config.webhookSecret,
+      events: config.webhookEvents,
+      publicOrigin: config.publicOrigin,
+    }),
+  )
+const worker = startAlertWorker({ db, channels, log, announce: announceEscalation(config.escalateAfterMs) })
 
 // 5. Housekeeping: old rate-limit windows and ended sessions are of no use. A sliding window
 // also reads the window before the current one, so counters live two of the longest windows.
@@ -113,6 +124,24 @@ const prune = setInterval(() => {
   housekeeping().catch((error: unknown) => log.warn('housekeeping failed', { error: (error as Error).message }))
 }, 15 * 60_000)
 prune.unref()
+// Escalations and reminders (decision 033): at start, then every 30 s, the unread requests left
+// too long get their alert event (once each, whichever instance looks first).
+const escalate = async () => {
+  const due = await enqueueDueAlerts(db, {
+    now: new Date(),
+    escalateAfterMs: config.escalateAfterMs,
+    businessMs: (from, to) => clock.businessMs(from, to),
+  })
+  if (due.escalations + due.reminders > 0) {
+    log.info('unread requests alerted again', due)
+    worker.kick()
+  }
+}
+const escalation = setInterval(() => {
+  escalate().catch((error: unknown) => log.warn('escalation check failed', { error: (error as Error).message }))
+}, 30_000)
+escalation.unref()
+escalate().catch((error: unknown) => log.warn('escalation check failed', { error: (error as Error).message }))
 
 // 6. The HTTP surface: fast path for files, the app for everything else.
 const session = adminSession({
@@ -188,6 +217,7 @@ const server = createServer(
 // 7. Shutdown: on SIGTERM/SIGINT finish in-flight requests, let the worker finish its send, close the database.
 drainOnSignals(server, log, async () => {
   clearInterval(prune)
+  clearInterval(escalation)
   await worker.stop()
   mailer?.close()
   await db.close()

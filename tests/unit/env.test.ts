@@ -26,8 +26,69 @@ describe('server configuration from the environment', () => {
           { bucket: 'contact:1d', windowMs: 86_400_000, max: 20, sliding: true },
         ],
         loginLimits: [{ bucket: 'login:15m', windowMs: 900_000, max: 5, sliding: true }],
+        webhooks: [],
+        webhookSecret: undefined,
+        webhookEvents: ['new', 'escalation', 'reminder'],
+        escalateAfterMs: 600_000,
+        escalateEmail: undefined,
       },
     })
+  })
+
+  it('reads the webhooks, their secret and events, and the escalation', () => {
+    const secret = Buffer.alloc(32, 7)
+    const result = parseEnv(
+      {
+        WEBHOOK_URLS:
+          ' slack:https://hooks.slack.com/services/T/B/x , https://example.com/hooks?k=1,teams:https://x.example/w',
+        WEBHOOK_SECRET: `whsec_${secret.toString('base64')}`,
+        WEBHOOK_EVENTS: 'new,status',
+        ESCALATE_AFTER_MINUTES: '15',
+        ESCALATE_EMAIL: 'owner@example.com',
+        SMTP_URL: 'smtp://127.0.0.1:25',
+        NOTIFY_EMAIL: 'office@example.com',
+      },
+      CWD,
+    )
+    expect(result.ok && result.config).toMatchObject({
+      webhooks: [
+        { format: 'slack', url: 'https://hooks.slack.com/services/T/B/x' },
+        { format: 'standard', url: 'https://example.com/hooks?k=1' },
+        { format: 'teams', url: 'https://x.example/w' },
+      ],
+      webhookSecret: secret,
+      webhookEvents: ['new', 'status'],
+      escalateAfterMs: 900_000,
+      escalateEmail: 'owner@example.com',
+    })
+  })
+
+  it('refuses bad webhook and escalation settings, saying how to fix them, and never echoes a webhook URL', () => {
+    const result = parseEnv(
+      {
+        WEBHOOK_URLS: 'https://ok.example/a,slack:ftp://secret-token.example/x',
+        WEBHOOK_EVENTS: 'new,created',
+        ESCALATE_AFTER_MINUTES: '0',
+        ESCALATE_EMAIL: 'owner@example.com',
+      },
+      CWD,
+    )
+    expect(result).toEqual({
+      ok: false,
+      errors: [
+        expect.stringMatching(/^WEBHOOK_URLS entry 2 is not an http\(s\) URL\. .*slack:/),
+        expect.stringMatching(/^WEBHOOK_SECRET is missing: WEBHOOK_URLS is set.*whsec_/),
+        expect.stringMatching(/^WEBHOOK_EVENTS=new,created is not a list of events\. Use some of new, escalation/),
+        expect.stringMatching(/^ESCALATE_AFTER_MINUTES=0 is not valid\./),
+        expect.stringMatching(/^ESCALATE_EMAIL is set but SMTP_URL is not/),
+      ],
+    })
+    expect(JSON.stringify(result)).not.toContain('secret-token')
+    for (const bad of ['s3cr3t', 'whsec_short', `whsec_${'!'.repeat(40)}`])
+      expect(parseEnv({ WEBHOOK_SECRET: bad }, CWD)).toEqual({
+        ok: false,
+        errors: [expect.stringMatching(/^WEBHOOK_SECRET is not a Standard Webhooks secret/)],
+      })
   })
 
   it('reads the rate limits as how many per how long, and says how to write them', () => {

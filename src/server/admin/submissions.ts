@@ -116,7 +116,8 @@ export function submissionsApi({ db, log, office, clock, onNotificationQueued }:
     if ('refused' in got) return got.refused
     const { changes } = got.checked
     const item = await updateSubmission(db, got.id, changes, clock)
-    if (item && item !== TRASHED && changes.is_spam === false) onNotificationQueued?.()
+    if (item && item !== TRASHED && (changes.is_spam === false || changes.status !== undefined))
+      onNotificationQueued?.()
     return changed(c, item)
   })
 

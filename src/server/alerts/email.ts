@@ -1,5 +1,6 @@
 // The office's e-mail (SMTP_URL, NOTIFY_EMAIL) as an alert channel: one message per new request,
-// escalation and reminder, to the one fixed address. Status changes are not mailed.
+// escalation and reminder, to the one fixed address; escalations also to ESCALATE_EMAIL when set
+// (a delivery whose target is that address). Status changes are not mailed.
 import type { Notification } from '../mail/notification.ts'
 import type { SendMail } from '../mail/transport.ts'
 import type { Submission } from '../db/submissions.ts'
@@ -7,19 +8,30 @@ import type { AlertEvent, Channel } from './channel.ts'
 
 export function emailChannel({
   to,
+  escalateTo,
   send,
   compose,
 }: {
   to: string
+  /** An extra address for escalations only. */
+  escalateTo?: string | undefined
   send: SendMail
-  compose: (submission: Submission, event: AlertEvent) => Notification
+  /** The message for `recipient` (the office's address unless said). */
+  compose: (submission: Submission, event: AlertEvent, recipient?: string) => Notification
 }): Channel {
   return {
     name: 'email',
-    targets: (_trx, event) => Promise.resolve(event === 'status' ? [] : [null]),
-    describe: () => `E-mail to ${to}`,
+    targets: (_trx, event) =>
+      Promise.resolve(
+        event === 'status'
+          ? []
+          : event === 'escalation' && escalateTo && escalateTo !== to
+            ? [null, escalateTo]
+            : [null],
+      ),
+    describe: (delivery) => `E-mail to ${delivery.target ?? to}`,
     deliver: async (delivery, submission) => {
-      await send(compose(submission, delivery.event))
+      await send(compose(submission, delivery.event, delivery.target ?? to))
     },
   }
 }

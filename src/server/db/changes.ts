@@ -96,6 +96,8 @@ export function updateSubmission(db: Db, id: string, changes: SubmissionChanges,
     if (status !== undefined && status !== old.status) {
       c.set.status = status
       c.log.push({ kind: 'status', detail: `${old.status} → ${status}` })
+      // For the channels that announce status changes (webhooks with WEBHOOK_EVENTS=…,status).
+      await enqueueEvent(trx, id, 'status', now)
       if (old.status === 'new') firstContact(old, now, clock, c)
     }
 

@@ -1,0 +1,191 @@
+// Webhooks as an alert channel (docs/decisions/033-webhooks-and-escalation.md, docs/integrations.md):
+// one delivery per URL of WEBHOOK_URLS and per event of WEBHOOK_EVENTS, POSTed as JSON and signed
+// in the Standard Webhooks layout (https://www.standardwebhooks.com): `webhook-id` (the delivery's
+// own id, the same on every retry, so a receiver can drop a repeat), `webhook-timestamp` (this
+// attempt's time, in seconds) and `webhook-signature` (`v1,` + base64 HMAC-SHA256 of
+// "id.timestamp.body" with the secret's bytes). A 2xx answer is delivered; anything else, a
+// redirect, a network error or no answer in 10 s is retried by the worker with its backoff. A 410
+// (the receiver says the hook is gone for good) is not retried: the timeline says so, and the log
+// says to remove the URL.
+import { createHmac } from 'node:crypto'
+import { serviceLabel } from '../../contact/message.ts'
+import type { Submission } from '../db/submissions.ts'
+import type { Webhook } from '../env.ts'
+import { TargetGone, type AlertEvent, type Channel, type Delivery } from './channel.ts'
+
+/** The event types a receiver sees, by outbox event. */
+export const WEBHOOK_TYPES: Record<AlertEvent, string> = {
+  new: 'request.created',
+  escalation: 'request.escalated',
+  reminder: 'request.reminder',
+  status: 'request.status_changed',
+}
+
+/** The JSON a Standard Webhooks receiver gets. */
+export type WebhookEvent = {
+  type: string
+  /** When the event happened (ISO 8601, UTC): the same on every retry. */
+  timestamp: string
+  data: {
+    id: string
+    name: string
+    phone: string | null
+    email: string | null
+    service: string | null
+    serviceLabel: string | null
+    message: string | null
+    urgent: boolean
+    /** Why it is urgent (an emergency service, words in the message), or null. */
+    urgency: string | null
+    afterHours: boolean
+    status: string
+    receivedAt: string
+    inboxUrl: string
+  }
+}
+
+export const WEBHOOK_TIMEOUT_MS = 10_000
+
+/** The Standard Webhooks signature of a body: `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`. */
+export function signWebhook(secret: Buffer, id: string, timestamp: number, body: string): string {
+  return `v1,${createHmac('sha256', secret).update(`${id}.${timestamp}.${body}`).digest('base64')}`
+}
+
+export function webhookEvent(event: AlertEvent, s: Submission, at: string, publicOrigin: string): WebhookEvent {
+  return {
+    type: WEBHOOK_TYPES[event],
+    timestamp: at,
+    data: {
+      id: s.id,
+      name: s.name,
+      phone: s.phone,
+      email: s.email,
+      service: s.service,
+      serviceLabel: serviceLabel(s.service),
+      message: s.message,
+      urgent: s.urgency !== null,
+      urgency: s.urgency,
+      afterHours: s.after_hours,
+      status: s.status,
+      receivedAt: s.created_at,
+      inboxUrl: `${publicOrigin}/admin`,
+    },
+  }
+}
+
+/** The first words of a message, on one line. */
+const firstWords = (text: string | null, max = 200) => {
+  const line = (text ?? '').replace(/\s+/g, ' ').trim()
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line
+}
+
+/** One short text for a chat channel (Slack, Teams): what happened, who, and where to read it. */
+export function chatText(e: WebhookEvent): string {
+  const d = e.data
+  const head = {
+    'request.created': d.urgent ? 'URGENT new request' : 'New request',
+    'request.escalated': 'URGENT, still unread',
+    'request.reminder': 'Reminder, still unread',
+    'request.status_changed': `Request now ${d.status}`,
+  }[e.type]
+  const who = [d.name, d.phone, d.serviceLabel].filter(Boolean).join(' · ')
+  const words = firstWords(d.message)
+  return [`${head}: ${who}`, ...(words ? [words] : []), `Open the inbox: ${d.inboxUrl}`].join('\n')
+}
+
+/** The body for a target: the Standard Webhooks event, or the message a Slack or Teams incoming webhook takes. */
+export function webhookBody(format: Webhook['format'], e: WebhookEvent): unknown {
+  if (format === 'slack') return { text: chatText(e) }
+  if (format === 'teams')
+    // An Adaptive Card, which both Teams Workflows ("When a Teams webhook request is received")
+    // and the older Office 365 connectors accept.
+    return {
+      type: 'message',
+      attachments: [
+        {
+          contentType: 'application/vnd.microsoft.card.adaptive',
+          content: {
+            $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
+            type: 'AdaptiveCard',
+            version: '1.4',
+            body: [{ type: 'TextBlock', text: chatText(e).replace(/\n/g, '\n\n'), wrap: true }],
+          },
+        },
+      ],
+    }
+  return e
+}
+
+/** A target as stored in the outbox: the entry as written in WEBHOOK_URLS (a format prefix, then the URL). */
+export const webhookTarget = (w: Webhook) => (w.format === 'standard' ? w.url : `${w.format}:${w.url}`)
+
+/** Where a delivery went, without the path (a Slack or Teams URL carries its secret there). */
+export const webhookHost = (target: string) => {
+  try {
+    return new URL(target.replace(/^(slack|teams):/, '')).host
+  } catch {
+    return 'an unknown address'
+  }
+}
+
+export function webhookChannel({
+  webhooks,
+  secret,
+  events,
+  publicOrigin,
+  fetchImpl = fetch,
+  now = () => new Date(),
+}: {
+  webhooks: Webhook[]
+  secret: Buffer
+  events: readonly AlertEvent[]
+  publicOrigin: string
+  fetchImpl?: typeof fetch
+  now?: () => Date
+}): Channel {
+  const byTarget = new Map(webhooks.map((w) => [webhookTarget(w), w]))
+  return {
+    name: 'webhook',
+    targets: (_trx, event) => Promise.resolve(events.includes(event) ? [...byTarget.keys()] : []),
+    describe: (d: Delivery) => {
+      const w = d.target ? byTarget.get(d.target) : undefined
+      const kind = w?.format === 'slack' ? 'Slack webhook' : w?.format === 'teams' ? 'Teams webhook' : 'Webhook'
+      return `${kind} to ${webhookHost(d.target ?? '')}`
+    },
+    async deliver(d, submission) {
+      const hook = d.target ? byTarget.get(d.target) : undefined
+      // Taken out of WEBHOOK_URLS since the event was fanned out: nobody wants it any more.
+      if (!hook) throw new TargetGone('this URL is no longer in WEBHOOK_URLS')
+      const body = JSON.stringify(
+        webhookBody(hook.format, webhookEvent(d.event, submission, d.createdAt, publicOrigin)),
+      )
+      const id = `msg_${d.id}`
+      const timestamp = Math.floor(now().getTime() / 1000)
+      let res: Response
+      try {
+        res = await fetchImpl(hook.url, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'user-agent': 'longbar-alerts',
+            'webhook-id': id,
+            'webhook-timestamp': String(timestamp),
+            'webhook-signature': signWebhook(secret, id, timestamp, body),
+          },
+          body,
+          redirect: 'manual',
+          signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+        })
+      } catch (error) {
+        const e = error as Error & { cause?: Error }
+        if (e.name === 'TimeoutError') throw new Error(`no answer in ${WEBHOOK_TIMEOUT_MS / 1000} s`)
+        throw new Error(e.cause?.message ?? e.message)
+      }
+      // The answer's body is of no use; read it so the connection can be reused.
+      await res.arrayBuffer().catch(() => undefined)
+      if (res.status >= 200 && res.status < 300) return
+      if (res.status === 410) throw new TargetGone('the receiver answered 410 Gone: remove this URL from WEBHOOK_URLS')
+      throw new Error(`the receiver answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`)
+    },
+  }
+}
