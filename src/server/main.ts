@@ -26,6 +26,8 @@ import { composeNotification } from './mail/notification.ts'
 import { senderAddress, smtpSender } from './mail/transport.ts'
 import { startAlertWorker } from './alerts/worker.ts'
 import { emailChannel } from './alerts/email.ts'
+import { createPushSender, pushChannel, pushSubject } from './alerts/push.ts'
+import { countSubscriptions } from './db/push.ts'
 import type { Channel } from './alerts/channel.ts'
 import { clientAddress, isLoopback } from './request.ts'
 
@@ -96,6 +98,10 @@ if (config.smtpUrl && config.notifyEmail) {
 } else {
   log.warn('SMTP_URL is not set: no alert e-mail; new requests are stored and wait in the outbox for a channel', {})
 }
+// Web Push to the devices subscribed from the inbox (docs/decisions/030-web-push.md): always on;
+// the VAPID keys are made at the first start and kept in the database.
+const push = await createPushSender({ db, subject: pushSubject(config.publicOrigin, config.notifyEmail) })
+channels.push(pushChannel({ db, sender: push }))
 const worker = startAlertWorker({ db, channels, log })
 
 // 5. Housekeeping: old rate-limit windows and ended sessions are of no use. A sliding window
@@ -129,12 +135,13 @@ const app = createApp({
   health: async () => {
     try {
       // One query answers both: is the database there, and what waits to be sent.
-      const backlog = await outboxBacklog(db)
+      const [backlog, devices] = await Promise.all([outboxBacklog(db), countSubscriptions(db)])
+      const configured = devices > 0 || channels.some((c) => c.name !== 'push')
       return {
         database: { ok: true, detail: db.kind },
         notifications: {
           ok: true,
-          detail: `${backlog.pending} waiting${channels.length > 0 ? '' : ' (no alert channel configured)'}${backlog.oldest ? `, oldest since ${backlog.oldest}` : ''}`,
+          detail: `${backlog.pending} waiting${configured ? '' : ' (no alert channel configured)'}${backlog.oldest ? `, oldest since ${backlog.oldest}` : ''}`,
         },
       }
     } catch (error) {
@@ -166,6 +173,7 @@ const app = createApp({
         office: build.office,
         clock,
         session,
+        push,
         onNotificationQueued: () => worker.kick(),
       }),
     )
