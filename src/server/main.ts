@@ -29,6 +29,8 @@ import { startAlertWorker } from './alerts/worker.ts'
 import { emailChannel } from './alerts/email.ts'
 import { webhookChannel } from './alerts/webhook.ts'
 import { announceEscalation, enqueueDueAlerts } from './alerts/escalation.ts'
+import { createPushSender, pushChannel, pushSubject } from './alerts/push.ts'
+import { countSubscriptions } from './db/push.ts'
 import type { Channel } from './alerts/channel.ts'
 import { clientAddress, isLoopback } from './request.ts'
 
@@ -108,6 +110,10 @@ if (config.webhooks.length > 0 && config.webhookSecret)
       publicOrigin: config.publicOrigin,
     }),
   )
+// Web Push to the devices subscribed from the inbox (docs/decisions/030-web-push.md): always on;
+// the VAPID keys are made at the first start and kept in the database.
+const push = await createPushSender({ db, subject: pushSubject(config.publicOrigin, config.notifyEmail) })
+channels.push(pushChannel({ db, sender: push }))
 const worker = startAlertWorker({ db, channels, log, announce: announceEscalation(config.escalateAfterMs) })
 
 // 5. Housekeeping: old rate-limit windows and ended sessions are of no use. A sliding window
@@ -159,12 +165,13 @@ const app = createApp({
   health: async () => {
     try {
       // One query answers both: is the database there, and what waits to be sent.
-      const backlog = await outboxBacklog(db)
+      const [backlog, devices] = await Promise.all([outboxBacklog(db), countSubscriptions(db)])
+      const configured = devices > 0 || channels.some((c) => c.name !== 'push')
       return {
         database: { ok: true, detail: db.kind },
         notifications: {
           ok: true,
-          detail: `${backlog.pending} waiting${channels.length > 0 ? '' : ' (no alert channel configured)'}${backlog.oldest ? `, oldest since ${backlog.oldest}` : ''}`,
+          detail: `${backlog.pending} waiting${configured ? '' : ' (no alert channel configured)'}${backlog.oldest ? `, oldest since ${backlog.oldest}` : ''}`,
         },
       }
     } catch (error) {
@@ -200,6 +207,7 @@ const app = createApp({
         office: build.office,
         clock,
         session,
+        push,
         onNotificationQueued: () => worker.kick(),
       }),
     )

@@ -20,6 +20,8 @@ export const OWN_TABLES = [
   'kysely_migration',
   'kysely_migration_lock',
   'notification_outbox',
+  'push_keys',
+  'push_subscriptions',
   'rate_limits',
   'submission_activity',
 ] as const

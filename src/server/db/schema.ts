@@ -67,11 +67,37 @@ export interface AdminSessionsTable {
   user_agent: string | null
 }
 
+/** The server's VAPID key pair (one row, id 1), base64url as web-push writes them (src/server/db/push.ts). */
+export interface PushKeysTable {
+  id: number
+  public_key: string
+  private_key: string
+  created_at: Timestamp
+}
+
+/** A device subscribed to pushes (the browser's PushSubscription), src/server/db/push.ts. */
+export interface PushSubscriptionsTable {
+  id: Generated<number>
+  /** The push service's URL for this device: unique. */
+  endpoint: string
+  /** The device's P-256 public key and auth secret (base64url), for the payload's encryption (RFC 8291). */
+  p256dh: string
+  auth: string
+  /** Its name in the inbox and the timeline, from its User-Agent ("Android phone, Chrome"). */
+  device: string
+  created_at: Timestamp
+  last_success_at: Timestamp | null
+  last_failure_at: Timestamp | null
+  last_error: string | null
+}
+
 export interface Tables {
   admin_credentials: AdminCredentialsTable
   admin_sessions: AdminSessionsTable
   contact_submissions: ContactSubmissionsTable
   notification_outbox: NotificationOutboxTable
+  push_keys: PushKeysTable
+  push_subscriptions: PushSubscriptionsTable
   rate_limits: RateLimitsTable
   submission_activity: SubmissionActivityTable
 }
