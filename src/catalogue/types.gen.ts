@@ -293,6 +293,27 @@ export interface Business {
     languages: string[]
   }
   /**
+   * The state contractor's license the business must show in its advertisements (Maryland: COMAR 09.15.02.03.C). Shown in the footer of every page as '{label} #{number}' and in the structured data.
+   */
+  license: {
+    /**
+     * What the license is, as the footer shows it before the number.
+     */
+    label: string
+    /**
+     * The license number exactly as the state issued it, in quotes.
+     */
+    number: string
+    /**
+     * The state board that issued it.
+     */
+    issuer: string
+    /**
+     * The state where it is valid, spelled out.
+     */
+    state: string
+  }
+  /**
    * Short claims about the business shown in the footer.
    */
   credentials?: string[]
