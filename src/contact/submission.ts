@@ -101,6 +101,20 @@ export const SUBMISSION_COLUMNS = {
   deleted_at: optional('timestamp'),
   /** Why a request that is not spam might be ("Possible spam": a very fast fill, odd envelope fields, many links), or null. */
   suspicion: optional('text'),
+  // Where the visit came from (migration 012, docs/decisions/032-attribution-calls-privacy.md):
+  /** The first page of the visit (its path), as the site's script kept it. */
+  landing_page: optional('text'),
+  /** The visit's campaign parameters. */
+  utm_source: optional('text'),
+  utm_medium: optional('text'),
+  utm_campaign: optional('text'),
+  utm_term: optional('text'),
+  utm_content: optional('text'),
+  /** Which ad click id the visit arrived with (gclid, gbraid, wbraid, msclkid, fbclid), and its value. */
+  click_id_type: optional('text'),
+  click_id: optional('text'),
+  /** The source in words ("Google Ads", "Google search", "Direct"…; src/contact/attribution.ts): what the inbox filters by. */
+  source: optional('text'),
 }
 
 type Columns = typeof SUBMISSION_COLUMNS

@@ -30,6 +30,8 @@ export type Config = {
   /** Requests per visitor (CONTACT_RATE_LIMIT) and failed logins per address (LOGIN_RATE_LIMIT). */
   contactLimits: Window[]
   loginLimits: Window[]
+  /** Requests older than this many months are deleted with their activity (RETENTION_MONTHS). */
+  retentionMonths: number
 }
 
 export type EnvResult = { ok: true; config: Config } | { ok: false; errors: string[] }
@@ -42,6 +44,8 @@ export const DEFAULTS = {
   contactRateLimit: '5/10m,20/1d',
   /** Per address: 5 failed logins in any 15 minutes. */
   loginRateLimit: '5/15m',
+  /** Three years: long enough for the office to look up a past customer, short of forever. */
+  retentionMonths: 36,
   port: 3000,
   host: '127.0.0.1',
   publicOrigin: 'http://localhost:3000',
@@ -171,6 +175,16 @@ export function parseEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): EnvResult
   const contactLimits = limits('CONTACT_RATE_LIMIT', 'contact', DEFAULTS.contactRateLimit)
   const loginLimits = limits('LOGIN_RATE_LIMIT', 'login', DEFAULTS.loginRateLimit)
 
+  let retentionMonths = DEFAULTS.retentionMonths
+  const rawRetention = get('RETENTION_MONTHS')
+  if (rawRetention !== undefined) {
+    retentionMonths = Number(rawRetention)
+    if (!/^\d{1,4}$/.test(rawRetention) || retentionMonths < 1 || retentionMonths > 1200)
+      errors.push(
+        `RETENTION_MONTHS=${rawRetention} is not valid. Use a whole number of months from 1 to 1200, e.g. RETENTION_MONTHS=36 (three years).`,
+      )
+  }
+
   if (errors.length > 0) return { ok: false, errors }
   return {
     ok: true,
@@ -189,6 +203,7 @@ export function parseEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): EnvResult
       distDir,
       contactLimits,
       loginLimits,
+      retentionMonths,
     },
   }
 }

@@ -26,6 +26,8 @@ import { composeNotification } from './mail/notification.ts'
 import { senderAddress, smtpSender } from './mail/transport.ts'
 import { startOutboxWorker, type OutboxWorker } from './mail/worker.ts'
 import { clientAddress, isLoopback } from './request.ts'
+import { eventsApi } from './events/api.ts'
+import { applyRetention, RETENTION_EVERY_MS } from './retention.ts'
 
 // 1. Configuration: refuse to start on any bad variable, and name them all.
 const env = parseEnv(process.env)
@@ -103,6 +105,15 @@ const prune = setInterval(() => {
   housekeeping().catch((error: unknown) => log.warn('housekeeping failed', { error: (error as Error).message }))
 }, 15 * 60_000)
 prune.unref()
+// The privacy notice's promise (RETENTION_MONTHS): old requests and old call totals go, at start
+// and then daily.
+const retention = () =>
+  applyRetention({ db, log, months: config.retentionMonths, now: new Date(), today: clock.today() }).catch(
+    (error: unknown) => log.warn('retention failed', { error: (error as Error).message }),
+  )
+await retention()
+const retentionTimer = setInterval(() => void retention(), RETENTION_EVERY_MS)
+retentionTimer.unref()
 
 // 6. The HTTP surface: fast path for files, the app for everything else.
 const session = adminSession({
@@ -148,6 +159,16 @@ const app = createApp({
       }),
     )
     app.route(
+      '/api/events',
+      eventsApi({
+        db,
+        log,
+        trustProxy: config.trustProxy,
+        today: () => clock.today(),
+        knownPage: (path) => site.lookup(path)?.isHtml === true,
+      }),
+    )
+    app.route(
       '/api/admin',
       adminApi({
         db,
@@ -174,6 +195,7 @@ const server = createServer(
 // 7. Shutdown: on SIGTERM/SIGINT finish in-flight requests, let the worker finish its send, close the database.
 drainOnSignals(server, log, async () => {
   clearInterval(prune)
+  clearInterval(retentionTimer)
   await worker?.stop()
   mailer?.close()
   await db.close()

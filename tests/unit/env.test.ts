@@ -26,8 +26,19 @@ describe('server configuration from the environment', () => {
           { bucket: 'contact:1d', windowMs: 86_400_000, max: 20, sliding: true },
         ],
         loginLimits: [{ bucket: 'login:15m', windowMs: 900_000, max: 5, sliding: true }],
+        retentionMonths: 36,
       },
     })
+  })
+
+  it('reads RETENTION_MONTHS as whole months, and says how to write it', () => {
+    const result = parseEnv({ RETENTION_MONTHS: '24' }, CWD)
+    expect(result.ok && result.config.retentionMonths).toBe(24)
+    for (const bad of ['0', '-3', '2.5', 'three years', '1201'])
+      expect(parseEnv({ RETENTION_MONTHS: bad }, CWD)).toEqual({
+        ok: false,
+        errors: [expect.stringMatching(/^RETENTION_MONTHS=.* is not valid\. .*e\.g\. RETENTION_MONTHS=36/)],
+      })
   })
 
   it('reads the rate limits as how many per how long, and says how to write them', () => {

@@ -8,6 +8,7 @@ import { fail } from './answers.ts'
 import { sameOrigin } from './origin.ts'
 import type { AdminSession, SessionDeps } from './session.ts'
 import { submissionsApi, type SubmissionsDeps } from './submissions.ts'
+import { sourcesApi } from './sources.ts'
 
 export const ADMIN_BODY_LIMIT = 16 * 1024
 
@@ -19,6 +20,7 @@ export function adminApi(deps: SessionDeps & SubmissionsDeps & { session: AdminS
   signedIn.use(session.required)
   signedIn.route('/', session.signedIn)
   signedIn.route('/', submissionsApi(deps))
+  signedIn.route('/', sourcesApi(deps))
   signedIn.all('*', (c) => fail(c, 404, 'Not found'))
 
   const api = new Hono<AppEnv>()
