@@ -315,6 +315,27 @@ export interface Business {
     languages: string[]
   }
   /**
+   * The state contractor's license the business must show in its advertisements (Maryland: COMAR 09.15.02.03.C). Shown in the footer of every page as '{label} #{number}' and in the structured data.
+   */
+  license: {
+    /**
+     * What the license is, as the footer shows it before the number.
+     */
+    label: string
+    /**
+     * The license number exactly as the state issued it, in quotes.
+     */
+    number: string
+    /**
+     * The state board that issued it.
+     */
+    issuer: string
+    /**
+     * The state where it is valid, spelled out.
+     */
+    state: string
+  }
+  /**
    * Short claims about the business shown in the footer.
    */
   credentials?: string[]
@@ -579,7 +600,7 @@ export interface Urgency {
   }[]
 }
 /**
- * A request sent through the contact form (SPEC §3 "Contact message"). The one contract of the form: its HTML attributes (required, maxlength, type, pattern, the service options) are read from here at build time, and the server validates every request body against it (src/server/contact/validate.ts) after trimming strings and dropping empty optional fields. Unknown fields are dropped, not refused: a real request is never lost to an extra field.
+ * A request sent through the contact form (SPEC §3 "Contact message"). The one contract of the form: its HTML attributes (required, maxlength, type, pattern, the service options) are read from here at build time, and the server validates every request body against it (src/server/contact/validate.ts) after trimming strings and dropping empty optional fields. Unknown fields are dropped, not refused: a real request is never lost to an extra field. The envelope (the honeypot, the fill time, the page, the referrer, the visit's landing page, campaign parameters and ad click ids) is the form's, not the visitor's: cut to fit or dropped, never refused.
  */
 export interface ContactMessage {
   /**
@@ -631,6 +652,50 @@ export interface ContactMessage {
    * Where the visitor came from before that page (document.referrer), cut to 1000 characters.
    */
   referrer?: string
+  /**
+   * The path of the first page of the visit (kept by the site's script in sessionStorage), with or without its query string cut off.
+   */
+  landing?: string
+  /**
+   * The visit's campaign parameter from its landing address: where the campaign ran (e.g. google). Cut to 200 characters.
+   */
+  utm_source?: string
+  /**
+   * The visit's campaign parameter from its landing address: what kind of campaign (e.g. cpc, email). Cut to 200 characters.
+   */
+  utm_medium?: string
+  /**
+   * The visit's campaign parameter from its landing address: the campaign's name. Cut to 200 characters.
+   */
+  utm_campaign?: string
+  /**
+   * The visit's campaign parameter from its landing address: the search words bought. Cut to 200 characters.
+   */
+  utm_term?: string
+  /**
+   * The visit's campaign parameter from its landing address: which ad or link. Cut to 200 characters.
+   */
+  utm_content?: string
+  /**
+   * The Google Ads click id of the visit's landing address. Cut to 500 characters.
+   */
+  gclid?: string
+  /**
+   * The Google Ads (iOS apps) click id of the visit's landing address. Cut to 500 characters.
+   */
+  gbraid?: string
+  /**
+   * The Google Ads (iOS web) click id of the visit's landing address. Cut to 500 characters.
+   */
+  wbraid?: string
+  /**
+   * The Microsoft Ads click id of the visit's landing address. Cut to 500 characters.
+   */
+  msclkid?: string
+  /**
+   * The Facebook click id of the visit's landing address. Cut to 500 characters.
+   */
+  fbclid?: string
 }
 /**
  * What the admin may change on a stored request (PATCH /api/admin/submissions/:id, docs/admin-api.md). The server validates every body against this schema before it touches storage.

@@ -10,6 +10,7 @@
 // form's parts by the ids the form gives them (src/contact/markup.ts).
 import { controlId, PROBLEMS_ID, problemId, ZIP_NOTE_ID } from '../contact/markup.ts'
 import { hideToast, showToast } from './toast.ts'
+import { currentVisit } from './attribution.ts'
 
 type Answer = { success?: unknown; error?: unknown; fields?: unknown }
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement
@@ -75,10 +76,14 @@ function enhance(form: HTMLFormElement) {
       showFieldProblems(controls(), found)
       return
     }
+    // The visit's arrival (src/client/attribution.ts): its landing page, the outside page that
+    // linked to it, its campaign parameters and ad click id.
+    const visit = currentVisit()
     const body = {
+      ...visit,
       ...Object.fromEntries(new FormData(form)),
       elapsedMs: touchedAt === undefined ? 0 : Math.round(performance.now() - touchedAt),
-      referrer: document.referrer.slice(0, 1000),
+      referrer: (visit.referrer ?? document.referrer).slice(0, 1000),
     }
     busy(true)
     try {

@@ -33,6 +33,9 @@ export function Footer({ site, business, areaLinks }: { site: Site; business: Bu
             <Logo name={business.name} shortName={business.shortName} />
           </div>
           {business.tagline && <p className="mt-4 text-sm">{business.tagline}</p>}
+          <p className="mt-4 text-sm" data-license>
+            {business.license.label} #{business.license.number}
+          </p>
           {business.credentials && (
             <ul className="mt-4 space-y-1 text-sm">
               {business.credentials.map((c) => (

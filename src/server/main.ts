@@ -33,6 +33,8 @@ import { createPushSender, pushChannel, pushSubject } from './alerts/push.ts'
 import { countSubscriptions } from './db/push.ts'
 import type { Channel } from './alerts/channel.ts'
 import { clientAddress, isLoopback } from './request.ts'
+import { eventsApi } from './events/api.ts'
+import { applyRetention, RETENTION_EVERY_MS } from './retention.ts'
 
 // 1. Configuration: refuse to start on any bad variable, and name them all.
 const env = parseEnv(process.env)
@@ -148,6 +150,15 @@ const escalation = setInterval(() => {
 }, 30_000)
 escalation.unref()
 escalate().catch((error: unknown) => log.warn('escalation check failed', { error: (error as Error).message }))
+// The privacy notice's promise (RETENTION_MONTHS): old requests and old call totals go, at start
+// and then daily.
+const retention = () =>
+  applyRetention({ db, log, months: config.retentionMonths, now: new Date(), today: clock.today() }).catch(
+    (error: unknown) => log.warn('retention failed', { error: (error as Error).message }),
+  )
+await retention()
+const retentionTimer = setInterval(() => void retention(), RETENTION_EVERY_MS)
+retentionTimer.unref()
 
 // 6. The HTTP surface: fast path for files, the app for everything else.
 const session = adminSession({
@@ -198,6 +209,16 @@ const app = createApp({
       }),
     )
     app.route(
+      '/api/events',
+      eventsApi({
+        db,
+        log,
+        trustProxy: config.trustProxy,
+        today: () => clock.today(),
+        knownPage: (path) => site.lookup(path)?.isHtml === true,
+      }),
+    )
+    app.route(
       '/api/admin',
       adminApi({
         db,
@@ -227,6 +248,7 @@ drainOnSignals(server, log, async () => {
   clearInterval(prune)
   clearInterval(escalation)
   await worker.stop()
+  clearInterval(retentionTimer)
   mailer?.close()
   await db.close()
 })

@@ -366,6 +366,18 @@ describe('the business record is never contradicted', () => {
     }
   })
 
+  test('every page shows the Maryland HVACR license number in its footer and its structured data', () => {
+    for (const path of every) {
+      const footer = findAll(page(path).doc, byTag('footer'))[0]!
+      expect(textOf(footer), path).toContain(`${business.license.label} #${business.license.number}`)
+      const biz = page(path).jsonLd.find((b) => b['@type'] === 'HVACBusiness')
+      expect(biz?.hasCredential, path).toMatchObject({
+        identifier: business.license.number,
+        credentialCategory: 'license',
+      })
+    }
+  })
+
   test('the footer of every page lists the flagged area pages', () => {
     const footer = findAll(page('/geothermal').doc, byTag('footer'))[0]!
     const areaNav = findAll(footer, (e) => e.tag === 'nav' && e.attrs['aria-labelledby'] === 'footer-areas')[0]!

@@ -176,6 +176,15 @@ describe('the notification e-mail', () => {
     zip_place: null,
     out_now: null,
     callback_time: null,
+    landing_page: '/furnace-repair',
+    utm_source: 'google',
+    utm_medium: 'cpc',
+    utm_campaign: 'winter-tuneup',
+    utm_term: null,
+    utm_content: null,
+    click_id_type: 'gclid',
+    click_id: 'abc',
+    source: 'Google Ads',
   }
   const mail = composeNotification(submission, {
     company: 'Longbar Heating & Cooling',
@@ -192,6 +201,7 @@ describe('the notification e-mail', () => {
     expect(mail.text).toContain('Message:\n  Line one\n  Line two\n')
     expect(mail.text).toContain('Received: Thursday, January 15, 2026 at 8:05 AM (Eastern)')
     expect(mail.text).toContain('Sent from: /contact\n')
+    expect(mail.text).toContain('Source:   Furnace Repair page · Google Ads · campaign winter-tuneup\n')
     expect(mail.text).toContain('Open the inbox: https://longbar.example/admin')
     expect(mail).toMatchObject({
       replyTo: 'dana@example.com',

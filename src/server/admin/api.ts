@@ -10,6 +10,7 @@ import type { AdminSession, SessionDeps } from './session.ts'
 import { submissionsApi, type SubmissionsDeps } from './submissions.ts'
 import { pushApi } from './push.ts'
 import type { PushSender } from '../alerts/push.ts'
+import { sourcesApi } from './sources.ts'
 
 export const ADMIN_BODY_LIMIT = 16 * 1024
 
@@ -24,6 +25,7 @@ export function adminApi(
   signedIn.route('/', session.signedIn)
   signedIn.route('/', submissionsApi(deps))
   if (deps.push) signedIn.route('/', pushApi({ ...deps, push: deps.push }))
+  signedIn.route('/', sourcesApi(deps))
   signedIn.all('*', (c) => fail(c, 404, 'Not found'))
 
   const api = new Hono<AppEnv>()

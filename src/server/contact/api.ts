@@ -11,7 +11,7 @@ import type { Window } from '../db/rate-limits.ts'
 import type { PageRenderer } from '../page-render.ts'
 import { contactPageRenderer, type RenderedPage } from './page.ts'
 import { storeContactRequest, type Triage } from './store.ts'
-import { validateContactMessage } from './validate.ts'
+import { validateContactMessage, withRefererArrival } from './validate.ts'
 import type { Db } from '../db/client.ts'
 import type { Logger } from '../log.ts'
 import type { StaticSite } from '../static-site.ts'
@@ -100,7 +100,7 @@ export function contactApi({
       let stored
       try {
         stored = await storeContactRequest(db, {
-          message: result.message,
+          message: isForm ? withRefererArrival(result.message, c.req.header('referer')) : result.message,
           clientKey: rateLimitKey(client),
           limits,
           arrival: { odd: result.odd, json: type === 'application/json' },

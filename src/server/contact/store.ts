@@ -7,6 +7,26 @@ import { enqueueEvent } from '../db/outbox.ts'
 import { parseRateLimits, RateLimited, takeHit, type Window } from '../db/rate-limits.ts'
 import { DEFAULTS } from '../env.ts'
 import { insertSubmission } from '../db/submissions.ts'
+import { CLICK_ID_KINDS, sourceOf } from '../../contact/attribution.ts'
+
+/**
+ * The visit's arrival as the request stores it (migration 012): the landing page, the campaign
+ * parameters, the first ad click id the visit carried, and the source in words.
+ */
+export function arrivalColumns(message: ContactMessage) {
+  const clickIdType = CLICK_ID_KINDS.find((kind) => message[kind]) ?? null
+  return {
+    landing_page: message.landing ?? null,
+    utm_source: message.utm_source ?? null,
+    utm_medium: message.utm_medium ?? null,
+    utm_campaign: message.utm_campaign ?? null,
+    utm_term: message.utm_term ?? null,
+    utm_content: message.utm_content ?? null,
+    click_id_type: clickIdType,
+    click_id: clickIdType ? (message[clickIdType] ?? null) : null,
+    source: sourceOf({ ...message, clickIdType }),
+  }
+}
 
 /**
  * Per visitor, by default (CONTACT_RATE_LIMIT sets them): a few resends are human; more is a
@@ -108,6 +128,7 @@ export async function storeContactRequest(
         zip_place: zipPlace,
         out_now: message.outNow ?? null,
         callback_time: message.callbackTime ?? null,
+        ...arrivalColumns(message),
       })
       if (reason === null) await enqueueEvent(trx, id, 'new', at)
     })

@@ -17,6 +17,7 @@ import type { Db } from './client.ts'
 export const OWN_TABLES = [
   'admin_credentials',
   'admin_sessions',
+  'call_counts',
   'kysely_migration',
   'kysely_migration_lock',
   'notification_outbox',

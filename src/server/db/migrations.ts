@@ -300,6 +300,43 @@ export function migrations(kind: Kind): Record<string, Migration> {
         }
       },
     },
+    // Where requests come from and calls counted (docs/decisions/032-attribution-calls-privacy.md):
+    // the visit's landing page, campaign parameters and ad click id on each request, its source in
+    // words (the inbox's filter, the Sources report); calls started as daily totals per page and
+    // source; and the index the retention's deletion walks.
+    '012_sources': {
+      async up(db: Kysely<unknown>) {
+        const columns = [
+          'landing_page',
+          'utm_source',
+          'utm_medium',
+          'utm_campaign',
+          'utm_term',
+          'utm_content',
+          'click_id_type',
+          'click_id',
+          'source',
+        ]
+        for (const name of columns) {
+          await sql
+            .raw(
+              `alter table contact_submissions add column ${kind === 'postgres' ? 'if not exists ' : ''}${name} text`,
+            )
+            .execute(db)
+        }
+        await sql`create index if not exists contact_submissions_source on contact_submissions (source, created_at desc)`.execute(
+          db,
+        )
+        await db.schema
+          .createTable('call_counts')
+          .addColumn('day', t.date, (c) => c.notNull())
+          .addColumn('page', 'text', (c) => c.notNull())
+          .addColumn('source', 'text', (c) => c.notNull())
+          .addColumn('count', 'integer', (c) => c.notNull())
+          .addPrimaryKeyConstraint('call_counts_pk', ['day', 'page', 'source'])
+          .execute()
+      },
+    },
     // Web Push to the owner's devices (docs/decisions/030-web-push.md): the server's VAPID key
     // pair (made at first start, kept here so every instance signs with the same key and the
     // devices stay subscribed across restarts), and one row per subscribed device.

@@ -50,6 +50,17 @@ export interface RateLimitsTable {
   count: number
 }
 
+/** Calls started from the site (a tap on a tel: link), as daily totals: no visitor is told apart. */
+export interface CallCountsTable {
+  /** The office's date, YYYY-MM-DD. */
+  day: string
+  /** The path of the page where the link was tapped. */
+  page: string
+  /** The visit's source in words (src/contact/attribution.ts). */
+  source: string
+  count: number
+}
+
 export interface AdminCredentialsTable {
   /** Always 1: there is one admin password. */
   id: number
@@ -94,6 +105,7 @@ export interface PushSubscriptionsTable {
 export interface Tables {
   admin_credentials: AdminCredentialsTable
   admin_sessions: AdminSessionsTable
+  call_counts: CallCountsTable
   contact_submissions: ContactSubmissionsTable
   notification_outbox: NotificationOutboxTable
   push_keys: PushKeysTable

@@ -1,5 +1,6 @@
 // The e-mail that tells the office about a new request: every field, as plain text (nothing a
 // visitor wrote can become markup or a link it did not write), and a link to the inbox.
+import { arrivalInWords } from '../../contact/attribution.ts'
 import { callbackTimeLabel, contactMessageSchema, serviceLabel } from '../../contact/message.ts'
 import type { Submission } from '../db/submissions.ts'
 import type { AlertEvent } from '../alerts/channel.ts'
@@ -83,6 +84,7 @@ export function composeNotification(
     '',
     `Received: ${TIME.format(new Date(s.created_at))} (Eastern)`,
     `Sent from: ${s.source_page ? oneLine(s.source_page, 200) : 'the contact form'}${s.referrer ? ` (visitor came from ${oneLine(s.referrer, 1000)})` : ''}`,
+    ...(s.source ? [`Source:   ${oneLine(arrivalInWords(s), 400)}`] : []),
     `Request:  ${s.id}`,
     '',
     `Open the inbox: ${publicOrigin}/admin`,
