@@ -8,6 +8,7 @@ import { getCatalogue } from '../src/catalogue/load.ts'
 import { adminPageData, cataloguePageData, publicOrigin } from '../src/catalogue/page-data.ts'
 import { primaryPaths } from '../src/catalogue/routes.ts'
 import { zipPlaces } from '../src/contact/service-area.ts'
+import { data as contactSentData } from '../pages/contact-sent/+data.ts'
 import { buildRobots, buildSitemap } from '../src/seo/sitemap.ts'
 import type { BuildInfo } from '../src/server/build-info.ts'
 import { finishPageHtml } from '../src/server/page-html.ts'
@@ -77,7 +78,7 @@ export function writeSeoFiles(dir: string, origin: string, paths: string[]): voi
  * answers it writes, and the data /contact was prerendered with, for the page it renders with a
  * form's problems.
  */
-function buildInfo(origin: string): BuildInfo {
+async function buildInfo(origin: string): Promise<BuildInfo> {
   const catalogue = getCatalogue()
   const contactPageData = cataloguePageData('/contact', catalogue, origin)
   if (contactPageData?.page.template !== 'contact')
@@ -92,6 +93,7 @@ function buildInfo(origin: string): BuildInfo {
     contactForm: contactPageData.page.form,
     zipPlaces: zipPlaces(catalogue.pages),
     contactPageData,
+    contactSentData: await contactSentData(),
     adminPageData: adminPageData(catalogue),
   }
 }
@@ -103,7 +105,7 @@ if (import.meta.main) {
   // Primary addresses only: aliases are not listed, and /admin and /500 are not records.
   const paths = primaryPaths(getCatalogue())
   writeSeoFiles(distClient, origin, paths)
-  writeFileSync(path.resolve('dist/build-info.json'), `${JSON.stringify(buildInfo(origin), null, 2)}\n`)
+  writeFileSync(path.resolve('dist/build-info.json'), `${JSON.stringify(await buildInfo(origin), null, 2)}\n`)
   const finished = finishPages(distClient)
   const t = compressAll(distClient)
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`

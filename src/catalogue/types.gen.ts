@@ -1136,6 +1136,47 @@ export interface ContactFormBlock {
      */
     backLabel: string
   }
+  /**
+   * The confirmation that stays after a request is stored: the panel above the form (with JavaScript) and the page /contact/sent (without), in the same words, which the server fills in (src/contact/confirmation.ts). [name], [phone], [when] and [day] are the visitor's name and phone number, when to expect the call, and a day.
+   */
+  confirmation: {
+    /**
+     * The panel's heading.
+     */
+    heading: string
+    /**
+     * Repeats the name and the phone number: [name], [phone].
+     */
+    details: string
+    /**
+     * When to expect the call while the office is open (content/business.yaml hours).
+     */
+    open: string
+    /**
+     * When to expect the call while the office is closed: [when] is the next opening, like "7 am tomorrow".
+     */
+    closed: string
+    /**
+     * [day] when the office opens later today.
+     */
+    today: string
+    /**
+     * [day] when the office opens tomorrow.
+     */
+    tomorrow: string
+    /**
+     * [day] when the office opens on a later day: [day] here is the weekday.
+     */
+    onDay: string
+    /**
+     * Added for an urgent request (out right now, an emergency): call now rather than wait.
+     */
+    urgent: string
+    /**
+     * The call button under the confirmation.
+     */
+    callLabel: string
+  }
 }
 /**
  * The toast after the request is stored (SPEC §8: "Message Sent!"), and the confirmation page's heading and text.

@@ -8,11 +8,11 @@
 // cleared; a field the server refuses (400 with fields) is shown the same way, without the
 // "Failed to send" toast, which stays for real failures (network, 5xx, rate limit). It finds the
 // form's parts by the ids the form gives them (src/contact/markup.ts).
-import { controlId, PROBLEMS_ID, problemId, ZIP_NOTE_ID } from '../contact/markup.ts'
+import { CONFIRMATION_ID, controlId, PROBLEMS_ID, problemId, ZIP_NOTE_ID } from '../contact/markup.ts'
 import { hideToast, showToast } from './toast.ts'
 import { currentVisit } from './attribution.ts'
 
-type Answer = { success?: unknown; error?: unknown; fields?: unknown }
+type Answer = { success?: unknown; error?: unknown; fields?: unknown; confirmation?: unknown }
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement
 
 /** Statuses whose own message tells the visitor what to do (call us), so the toast shows it too. */
@@ -70,6 +70,7 @@ function enhance(form: HTMLFormElement) {
     // Disabling the focused button drops the focus; it comes back when the button does.
     const hadFocus = document.activeElement === button
     hideToast()
+    showConfirmation(undefined)
     clearProblems(controls())
     const found = checkFields(controls())
     if (Object.keys(found).length > 0) {
@@ -87,8 +88,9 @@ function enhance(form: HTMLFormElement) {
     }
     busy(true)
     try {
-      await post(form.action, body)
+      const answer = await post(form.action, body)
       busy(false)
+      showConfirmation(answer.confirmation)
       form.reset()
       for (const control of controls()) if (!isRadio(control)) control.value = ''
       for (const radio of form.querySelectorAll<HTMLInputElement>('input[type="radio"]')) radio.checked = false
@@ -112,6 +114,22 @@ function enhance(form: HTMLFormElement) {
   }
   // The script arrives after the first paint (decision 006); until then the form posts as HTML.
   form.dataset.enhanced = ''
+}
+
+/**
+ * The confirmation that stays (src/sections/ContactConfirmation.tsx): the server's words put in
+ * the panel above the form, which shows until the next send. Nothing to show: hidden.
+ */
+function showConfirmation(words: unknown) {
+  const panel = document.getElementById(CONFIRMATION_ID)
+  if (!panel) return
+  const text = words && typeof words === 'object' ? (words as Record<string, unknown>) : undefined
+  for (const slot of panel.querySelectorAll<HTMLElement>('[data-slot]')) {
+    const value = text?.[slot.dataset.slot ?? '']
+    slot.textContent = typeof value === 'string' ? value : ''
+    if (slot.tagName === 'P') slot.hidden = !slot.textContent
+  }
+  panel.hidden = !text
 }
 
 /** Sends the form as JSON; resolves on `{ success: true }`, throws a SendError otherwise. */

@@ -12,7 +12,8 @@ import { CALLBACK_TIMES, fieldRules, SERVICE_OPTIONS, type Field } from '../cont
 import { withPhoneLinks } from '../contact/phone-links.ts'
 import { fieldsWithProblems, showsProblems, type ContactFormState } from '../contact/form-state.ts'
 import { controlId, PROBLEMS_HEADING_ID, PROBLEMS_ID, problemId, ZIP_NOTE_ID } from '../contact/markup.ts'
-import { buttonClass } from './actions.tsx'
+import { buttonClass, type PhoneNumber } from './actions.tsx'
+import { ContactConfirmation } from './ContactConfirmation.tsx'
 
 // Words no visitor sees (the trap field is hidden from people and assistive technology) or only
 // hears (the toast's close button): kept here rather than in the page's copy.
@@ -175,10 +176,13 @@ export function ContactForm({
   path,
   state,
   zips,
+  businessPhone,
 }: {
   form: ContactFormBlock
   path: string
   state?: ContactFormState
+  /** The business's phone number, for the confirmation's call button (no confirmation panel without it). */
+  businessPhone?: PhoneNumber | undefined
   /** The service area's ZIP codes (src/contact/service-area.ts), for the outside-area note. */
   zips?: readonly string[] | undefined
 }) {
@@ -195,6 +199,9 @@ export function ContactForm({
         {form.heading}
       </h2>
       {form.intro && <p className="mt-2 text-slate-600">{form.intro}</p>}
+      {businessPhone && (
+        <ContactConfirmation phone={businessPhone} callLabel={form.confirmation.callLabel} className="mt-6" />
+      )}
 
       <form
         method="post"

@@ -9,6 +9,7 @@ import type { AdminPageData, CataloguePageData } from '../catalogue/page-data.ts
 import type { ContactFormBlock, Urgency } from '../catalogue/types.gen.ts'
 import type { Office } from './office.ts'
 import type { ZipPlaces } from '../contact/service-area.ts'
+import type { ContactSentData } from '../../pages/contact-sent/+data.ts'
 
 export type BuildInfo = {
   publicOrigin: string
@@ -23,6 +24,8 @@ export type BuildInfo = {
   zipPlaces: ZipPlaces
   /** pageContext.data of /contact at build time (missing in a build made before the server rendered that page). */
   contactPageData?: CataloguePageData
+  /** pageContext.data of /contact/sent at build time, for the confirmation of one request (src/server/contact/sent.ts). */
+  contactSentData?: ContactSentData
   /** pageContext.data of /admin at build time, for the page the server renders for a signed-in visitor. */
   adminPageData?: AdminPageData
 }

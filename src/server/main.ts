@@ -19,6 +19,7 @@ import { pageRenderer } from './page-render.ts'
 import { officeClock } from './office.ts'
 import { urgencyOf } from '../contact/urgency.ts'
 import { placeOfZip } from '../contact/service-area.ts'
+import { contactSentPage } from './contact/sent.ts'
 import { purgeTrash } from './db/changes.ts'
 import { TRASH_DAYS } from '../contact/submission.ts'
 import { applyAdminPasswordFromEnv } from './auth/password.ts'
@@ -218,6 +219,7 @@ const app = createApp({
         knownPage: (path) => site.lookup(path)?.isHtml === true,
       }),
     )
+    app.route('/contact/sent', contactSentPage({ db, log, renderer, build }))
     app.route(
       '/api/admin',
       adminApi({

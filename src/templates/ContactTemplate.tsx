@@ -18,7 +18,13 @@ export function ContactTemplate({
       <Hero hero={page.hero} phone={business.phone} />
       <div className="bg-slate-50">
         <div className="container-page grid gap-8 py-12 sm:py-16 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-          <ContactForm form={page.form} path={page.path} zips={zips} {...(formState ? { state: formState } : {})} />
+          <ContactForm
+            form={page.form}
+            path={page.path}
+            zips={zips}
+            businessPhone={business.phone}
+            {...(formState ? { state: formState } : {})}
+          />
           <div className="space-y-8">
             <ContactDetails details={page.details} business={business} />
             <EmergencyBox

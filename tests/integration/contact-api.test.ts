@@ -8,6 +8,14 @@ import { byTag, findAll, readPage, textOf } from '../helpers/html.ts'
 import { createStorage, STORAGE_KINDS, type StorageTarget } from '../helpers/storage.ts'
 
 const PHONE = '(410) 555-0142'
+/** The confirmation's words in a JSON answer (src/contact/confirmation.ts; its hours are tested in tests/unit/confirmation.test.ts). */
+const confirmed = (name: string, phone: string, { urgent = false, outside = false } = {}) => ({
+  heading: 'Your request has arrived',
+  details: `Thank you, ${name}. We'll call you at ${phone}.`,
+  when: expect.stringMatching(/^Our office is (open now|closed right now)/),
+  urgent: urgent ? expect.stringContaining(`call ${PHONE} now`) : null,
+  outside: outside ? expect.stringContaining('outside our usual service area') : null,
+})
 const valid = {
   name: 'Dana Whitaker',
   phone: '(410) 555-0199',
@@ -21,8 +29,12 @@ describe.each(STORAGE_KINDS)('POST /api/contact on %s', (kind) => {
   let server: RunningServer
   let db: Db
   let nextAddress = 1
-  // Each test speaks from its own address (through TRUST_PROXY) so the rate limit is its own.
-  const address = () => `203.0.113.${nextAddress++}`
+  // Each test speaks from its own address (through TRUST_PROXY) so the rate limit is its own; past
+  // 203.0.113.255 they go on in the next /24 (an invalid address would fall back to the socket's, shared).
+  const address = () => {
+    const n = nextAddress++
+    return `203.0.${113 + (n >> 8)}.${n & 255}`
+  }
 
   beforeAll(async () => {
     storage = await createStorage(kind)
@@ -53,7 +65,7 @@ describe.each(STORAGE_KINDS)('POST /api/contact on %s', (kind) => {
     const before = Date.now()
     const res = await post({ ...valid, page: '/contact', referrer: 'https://www.google.com/', elapsedMs: 12_000 })
     expect(res.status).toBe(201)
-    expect(await res.json()).toEqual({ success: true })
+    expect(await res.json()).toEqual({ success: true, confirmation: confirmed('Dana Whitaker', '(410) 555-0199') })
     const row = await newest()
     expect(row).toMatchObject({
       name: 'Dana Whitaker',
@@ -84,6 +96,10 @@ describe.each(STORAGE_KINDS)('POST /api/contact on %s', (kind) => {
   it('stores the ZIP code with its place, the out-now answer and the time to call back; out now makes it urgent', async () => {
     const res = await post({ ...valid, name: 'Zip Inside', zip: '21085', outNow: 'yes', callbackTime: 'evening' })
     expect(res.status).toBe(201)
+    expect(await res.json()).toEqual({
+      success: true,
+      confirmation: confirmed('Zip Inside', valid.phone, { urgent: true }),
+    })
     expect(await newest()).toMatchObject({
       name: 'Zip Inside',
       zip: '21085',
@@ -107,6 +123,10 @@ describe.each(STORAGE_KINDS)('POST /api/contact on %s', (kind) => {
   it('takes a ZIP code outside the area without refusing it: stored with no place', async () => {
     const res = await post({ ...valid, name: 'Zip Outside', zip: '90210' })
     expect(res.status).toBe(201)
+    expect(await res.json()).toEqual({
+      success: true,
+      confirmation: confirmed('Zip Outside', valid.phone, { outside: true }),
+    })
     expect(await newest()).toMatchObject({ name: 'Zip Outside', zip: '90210', zip_place: null, out_now: null })
   })
 
@@ -151,13 +171,13 @@ describe.each(STORAGE_KINDS)('POST /api/contact on %s', (kind) => {
     const form = new URLSearchParams({ ...valid, website: '', page: '/contact' }).toString()
     const json = await post(form, { type: 'application/x-www-form-urlencoded' })
     expect(json.status).toBe(201)
-    expect(await json.json()).toEqual({ success: true })
+    expect(await json.json()).toMatchObject({ success: true })
     const html = await post(form, {
       type: 'application/x-www-form-urlencoded',
       accept: 'text/html,application/xhtml+xml,*/*;q=0.8',
     })
     expect(html.status).toBe(303)
-    expect(html.headers.get('location')).toBe('/contact/sent')
+    expect(html.headers.get('location')).toMatch(/^\/contact\/sent\/[0-9a-f-]{36}$/)
     expect((await rows()).filter((r) => r.name === valid.name && r.source_page === '/contact')).toHaveLength(3)
   })
 
@@ -249,7 +269,7 @@ describe.each(STORAGE_KINDS)('POST /api/contact on %s', (kind) => {
     it('files a request with the honeypot filled in as spam, answers like any other, and sends no notification', async () => {
       const res = await post({ ...valid, name: 'Spam honeypot', website: 'http://cheap-pills.example' })
       expect(res.status).toBe(201)
-      expect(await res.json()).toEqual({ success: true })
+      expect(await res.json()).toEqual({ success: true, confirmation: confirmed('Spam honeypot', valid.phone) })
       const row = await newest()
       expect(row).toMatchObject({ name: 'Spam honeypot', is_spam: true, spam_reason: 'honeypot field filled in' })
       expect(await outbox(row.id)).toEqual([])
@@ -396,6 +416,39 @@ describe.each(STORAGE_KINDS)('POST /api/contact on %s', (kind) => {
       expect(html).toContain('Tune-up &lt;b&gt;please&lt;/b&gt;')
       expect(html).not.toContain('<b>please</b>')
       expect(await countSubmissions(db)).toBe(before)
+    })
+
+    it("lands on the request's own confirmation: the name and phone, when we call, call now, the outside note", async () => {
+      const res = await formPost({ ...valid, name: 'Sent <Page>', zip: '90210', outNow: 'yes' })
+      expect(res.status).toBe(303)
+      const location = res.headers.get('location')!
+      const page = await fetch(`${server.url}${location}`, { redirect: 'manual' })
+      expect(page.status).toBe(200)
+      expect(page.headers.get('cache-control')).toBe('no-store')
+      const html = await page.text()
+      const sent = readPage(html)
+      const panel = findAll(sent.main, (e) => e.attrs.id === 'contact-confirmation')[0]!
+      const text = textOf(panel)
+      expect(text).toContain(`Thank you, Sent <Page>. We'll call you at ${valid.phone}.`)
+      expect(text).toMatch(/Our office is (open now|closed right now)/)
+      expect(text).toContain(`call ${PHONE} now`)
+      expect(text).toContain('outside our usual service area')
+      expect(html).not.toContain('<Page>')
+      expect(findAll(panel, byTag('a')).map((a) => a.attrs.href)).toEqual(['tel:+14105550142'])
+      expect(sent.title).toBe('Message Sent | Longbar Heating & Cooling')
+    })
+
+    it('sends an unknown, malformed or spam request id to the plain confirmation', async () => {
+      const spam = await formPost({ ...valid, name: 'Sent Spam', website: 'http://x.example' })
+      for (const path of [
+        '/contact/sent/00000000-0000-4000-8000-000000000000',
+        '/contact/sent/not-an-id',
+        spam.headers.get('location')!,
+      ]) {
+        const res = await fetch(`${server.url}${path}`, { redirect: 'manual' })
+        expect(res.status, path).toBe(303)
+        expect(res.headers.get('location'), path).toBe('/contact/sent')
+      }
     })
 
     it("lists a bad ZIP code with the other problems and keeps the new fields' values", async () => {

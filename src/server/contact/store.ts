@@ -67,7 +67,17 @@ export function suspicionOf(message: ContactMessage, { odd = [], json = false }:
   return reasons.length > 0 ? reasons.join('; ') : null
 }
 
-export type StoreResult = { stored: true; id: string; spam: boolean } | { stored: false; retryAfterSeconds: number }
+export type StoreResult =
+  | {
+      stored: true
+      id: string
+      spam: boolean
+      /** Urgent for the lead desk (the confirmation then says to call now). */
+      urgent: boolean
+      /** A ZIP code the service area does not list. */
+      outside: boolean
+    }
+  | { stored: false; retryAfterSeconds: number }
 
 /**
  * What the lead desk reads off a new request: why it is urgent (or null), whether the office was
@@ -136,5 +146,11 @@ export async function storeContactRequest(
     if (error instanceof RateLimited) return { stored: false, retryAfterSeconds: error.retryAfterSeconds }
     throw error
   }
-  return { stored: true, id, spam: reason !== null }
+  return {
+    stored: true,
+    id,
+    spam: reason !== null,
+    urgent: urgency !== null,
+    outside: message.zip !== undefined && zipPlace === null,
+  }
 }
