@@ -194,7 +194,7 @@ test.describe('the whole path of a request', () => {
       'href',
       'mailto:dana@example.com',
     )
-    await expect(item.getByRole('definition')).toContainText(['Heating Repair', '/contact'])
+    await expect(item.getByRole('definition')).toContainText(['Heating Repair', 'Contact page · Direct'])
     expect(await item.getByText('The furnace blows cold air.').evaluate((el) => (el as HTMLElement).innerText)).toBe(
       'The furnace blows cold air.\nTwo kids at home.',
     )
