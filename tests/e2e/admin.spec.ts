@@ -237,8 +237,12 @@ test.describe('the whole path of a request', () => {
     await expect(toast(page, 'Success', 'Submission marked as unread')).toBeVisible()
     await expect(badges(item)).toHaveText(['Unread', 'Status: Contacted'])
 
-    // Nothing survives in the browser's storage.
-    expect(await page.evaluate(() => [localStorage.length, sessionStorage.length, document.cookie])).toEqual([0, 0, ''])
+    // Nothing survives in the browser's storage but the public pages' visit record (decision 032).
+    expect(await page.evaluate(() => [localStorage.length, Object.keys(sessionStorage), document.cookie])).toEqual([
+      0,
+      ['visit'],
+      '',
+    ])
   })
 })
 

@@ -86,7 +86,15 @@ test.describe('with JavaScript', () => {
     const sending = form(page).getByRole('button', { name: 'Sending...' })
     await expect(sending).toBeDisabled()
     await expect.poll(() => sent.length).toBe(1)
-    expect(sent[0]).toEqual({ ...VALUES, website: '', page: '/contact', referrer: '', elapsedMs: expect.any(Number) })
+    // With the visit's record (decision 032): a visit that started on this page, from nowhere.
+    expect(sent[0]).toEqual({
+      ...VALUES,
+      website: '',
+      page: '/contact',
+      landing: '/contact',
+      referrer: '',
+      elapsedMs: expect.any(Number),
+    })
     release()
 
     const toast = page.getByRole('status').filter({ hasText: 'Message Sent!' })
