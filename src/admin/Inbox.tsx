@@ -279,7 +279,8 @@ export function Inbox({ title, onLogout }: { title: string; onLogout: () => Prom
                 onClick={() => setShowSources((open) => !open)}
               >
                 <BarChart3 className="size-5" aria-hidden="true" focusable="false" />
-                {T.inbox.sources}
+                {/* On a phone the icon alone, so "Log out" keeps one line; the name stays for assistive technology. */}
+                <span className="sr-only sm:not-sr-only">{T.inbox.sources}</span>
               </button>
               <BusyButton className={button.onDark} onClick={onLogout}>
                 <LogOut className="size-5" aria-hidden="true" focusable="false" />

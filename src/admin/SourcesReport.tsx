@@ -14,7 +14,8 @@ import { btn, card, control, label } from './ui.ts'
 
 const PERIODS = [7, 30, 90, 365] as const
 
-const cell = 'px-2 py-1.5 text-right tabular-nums'
+const cell = 'px-1.5 py-1.5 text-right tabular-nums sm:px-2'
+const head = 'px-1.5 py-1.5 align-bottom text-xs leading-tight sm:px-2 sm:text-sm'
 
 function TallyList({
   heading,
@@ -98,16 +99,16 @@ export function SourcesReport({ onPick, onClose }: { onPick: (source: string) =>
                 <table className="w-full text-sm">
                   <thead>
                     <tr className="border-b border-slate-300 text-slate-700">
-                      <th scope="col" className="px-2 py-1.5 text-left">
+                      <th scope="col" className={`${head} text-left`}>
                         {T.sources.source}
                       </th>
-                      <th scope="col" className={cell}>
+                      <th scope="col" className={`${head} text-right`}>
                         {T.sources.requests}
                       </th>
-                      <th scope="col" className={cell}>
+                      <th scope="col" className={`${head} text-right`}>
                         {T.sources.contacted}
                       </th>
-                      <th scope="col" className={cell}>
+                      <th scope="col" className={`${head} text-right`}>
                         {T.sources.scheduled}
                       </th>
                     </tr>
@@ -115,7 +116,7 @@ export function SourcesReport({ onPick, onClose }: { onPick: (source: string) =>
                   <tbody>
                     {data.sources.map((row) => (
                       <tr key={row.source} className="border-b border-slate-100">
-                        <th scope="row" className="px-2 py-1.5 text-left font-normal">
+                        <th scope="row" className="min-w-20 px-1.5 py-1.5 text-left font-normal sm:px-2">
                           <button
                             type="button"
                             className="min-h-6 text-left font-semibold text-brand-800 underline [overflow-wrap:anywhere] hover:text-brand-950"
@@ -137,9 +138,14 @@ export function SourcesReport({ onPick, onClose }: { onPick: (source: string) =>
 
             <h3 className="mt-5 flex items-center gap-2 font-bold text-brand-900">
               <Phone className="size-4" aria-hidden="true" focusable="false" />
-              {T.sources.calls}: <span data-calls-total="">{T.sources.callsTotal(data.calls.total)}</span>
+              {T.sources.calls}
             </h3>
-            <p className="text-sm text-slate-600">{T.sources.callsHint}</p>
+            <p className="text-sm text-slate-600">
+              <strong className="text-slate-900" data-calls-total="">
+                {T.sources.callsTotal(data.calls.total)}
+              </strong>
+              . {T.sources.callsHint}
+            </p>
             <div className="mt-2 grid gap-4 sm:grid-cols-3">
               <TallyList heading={T.sources.bySource} items={data.calls.bySource} />
               <TallyList heading={T.sources.byPage} items={data.calls.byPage} />

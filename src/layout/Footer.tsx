@@ -34,7 +34,7 @@ export function Footer({ site, business, areaLinks }: { site: Site; business: Bu
           </div>
           {business.tagline && <p className="mt-4 text-sm">{business.tagline}</p>}
           <p className="mt-4 text-sm" data-license>
-            {business.license.label} #{business.license.number}
+            {business.license.label} <span className="whitespace-nowrap">#{business.license.number}</span>
           </p>
           {business.credentials && (
             <ul className="mt-4 space-y-1 text-sm">
