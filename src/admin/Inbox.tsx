@@ -3,7 +3,7 @@
 // search and filters, "Mark all as read", the CSV of what is shown, and the cards, one column on
 // a phone and two from a laptop's width, page by page.
 import { useDeferredValue, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
-import { CheckCheck, Download, LogOut, Search, SlidersHorizontal } from 'lucide-react'
+import { BarChart3, CheckCheck, Download, LogOut, Search, SlidersHorizontal } from 'lucide-react'
 import { SERVICE_OPTIONS } from '../contact/message.ts'
 import { api, csvUrl } from './api.ts'
 import { useRun } from './actions.ts'
@@ -12,6 +12,8 @@ import { DeleteDialog } from './DeleteDialog.tsx'
 import { formatDuration } from './format.ts'
 import { T, TOASTS } from './messages.ts'
 import { FIRST_VIEW, useApplyChange, useCounts, useRefreshLists, useResponseTimes, useSubmissions } from './queries.ts'
+import { useSourceNames } from './sources.ts'
+import { SourcesReport } from './SourcesReport.tsx'
 import { StatusOptions } from './StatusOptions.tsx'
 import { SubmissionCard } from './SubmissionCard.tsx'
 import { useNotify } from './Toasts.tsx'
@@ -193,7 +195,9 @@ export function Inbox({ title, onLogout }: { title: string; onLogout: () => Prom
   const [deleting, setDeleting] = useState<{ item: Submission; opener: HTMLElement } | null>(null)
   const [markingAll, setMarkingAll] = useState(false)
   const [showFilters, setShowFilters] = useState(false)
-  const filtersShown = showFilters || query.status !== '' || query.service !== ''
+  const [showSources, setShowSources] = useState(false)
+  const sourceNames = useSourceNames(query.source)
+  const filtersShown = showFilters || query.status !== '' || query.service !== '' || query.source !== ''
   const panel = useRef<HTMLDivElement>(null)
   const heading = useRef<HTMLHeadingElement>(null)
   // Just signed in: the login form is gone, the focus starts at the top of the inbox.
@@ -267,10 +271,22 @@ export function Inbox({ title, onLogout }: { title: string; onLogout: () => Prom
             >
               {T.inbox.heading}
             </h1>
-            <BusyButton className={button.onDark} onClick={onLogout}>
-              <LogOut className="size-5" aria-hidden="true" focusable="false" />
-              {T.inbox.logout}
-            </BusyButton>
+            <div className="flex gap-2">
+              <button
+                type="button"
+                className={button.onDark}
+                aria-expanded={showSources}
+                onClick={() => setShowSources((open) => !open)}
+              >
+                <BarChart3 className="size-5" aria-hidden="true" focusable="false" />
+                {/* On a phone the icon alone, so "Log out" keeps one line; the name stays for assistive technology. */}
+                <span className="sr-only sm:not-sr-only">{T.inbox.sources}</span>
+              </button>
+              <BusyButton className={button.onDark} onClick={onLogout}>
+                <LogOut className="size-5" aria-hidden="true" focusable="false" />
+                {T.inbox.logout}
+              </BusyButton>
+            </div>
           </div>
           <div className="mt-2 sm:mt-3">
             <CountsSummary counts={counts} />
@@ -280,6 +296,16 @@ export function Inbox({ title, onLogout }: { title: string; onLogout: () => Prom
       </section>
 
       <div className="container-page py-3 sm:py-6">
+        {showSources && (
+          <SourcesReport
+            onClose={() => setShowSources(false)}
+            onPick={(source) => {
+              setShowSources(false)
+              setQuery((old) => ({ ...old, view: 'all', source }))
+              panel.current?.focus()
+            }}
+          />
+        )}
         <Tabs view={query.view} counts={counts} onSelect={(view) => setQuery((old) => ({ ...old, view }))} />
 
         <div
@@ -293,7 +319,7 @@ export function Inbox({ title, onLogout }: { title: string; onLogout: () => Prom
           <form
             role="search"
             aria-label={T.inbox.filters}
-            className={`${card} grid grid-cols-[minmax(0,1fr)_auto] gap-2 p-2.5 sm:grid-cols-2 sm:gap-x-4 sm:gap-y-3 sm:p-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto_auto] lg:items-end`}
+            className={`${card} grid grid-cols-[minmax(0,1fr)_auto] gap-2 p-2.5 sm:grid-cols-2 sm:gap-x-4 sm:gap-y-3 sm:p-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto_auto] lg:items-end`}
             onSubmit={(event) => {
               event.preventDefault()
               setQuery((old) => ({ ...old, q: search.trim() }))
@@ -358,6 +384,21 @@ export function Inbox({ title, onLogout }: { title: string; onLogout: () => Prom
                 ))}
                 <option value="none">{T.inbox.noService}</option>
               </FilterSelect>
+              <div className="col-span-2 sm:col-span-1">
+                <FilterSelect
+                  id="inbox-source"
+                  label={T.inbox.source}
+                  value={query.source}
+                  onChange={(source) => setQuery((old) => ({ ...old, source }))}
+                >
+                  <option value="">{T.inbox.anySource}</option>
+                  {sourceNames.map((name) => (
+                    <option key={name} value={name}>
+                      {name}
+                    </option>
+                  ))}
+                </FilterSelect>
+              </div>
             </div>
             <div className="col-span-2 flex gap-2 sm:col-span-2 lg:col-span-2">
               {unreadShown && (

@@ -3,6 +3,7 @@
 // the message clamped to six lines, then the two actions that matter most, "Call Maria" and
 // "Text", then "Mark as Read", the status and "More" (follow-up, note, client, history, delete).
 // Everything a visitor sent is rendered as React text: markup in it stays inert characters.
+import { arrivalInWords } from '../contact/attribution.ts'
 import { useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import {
   ChevronDown,
@@ -228,10 +229,12 @@ export function SubmissionCard({
             </dd>
           </div>
         )}
-        {item.source_page && (
+        {(item.source_page || item.source) && (
           <div className="inline before:content-['_·_']">
-            <dt className="sr-only">{T.card.page}</dt>
-            <dd className="inline">{item.source_page}</dd>
+            <dt className="sr-only">{T.card.arrival}</dt>
+            <dd className="inline" data-arrival="">
+              {arrivalInWords(item)}
+            </dd>
           </div>
         )}
         {(item.zip || item.out_now || item.callback_time) && (

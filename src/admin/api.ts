@@ -7,6 +7,7 @@ import type {
   ListQuery,
   Page,
   ResponseTimePeriod,
+  SourcesReport,
   Submission,
   SubmissionChanges,
 } from './types.ts'
@@ -82,6 +83,7 @@ export function listParams(query: ListQuery, cursor?: string | null): URLSearchP
   if (q) params.set('q', q)
   if (query.status) params.set('status', query.status)
   if (query.service) params.set('service', query.service)
+  if (query.source) params.set('source', query.source)
   if (cursor) params.set('cursor', cursor)
   return params
 }
@@ -110,6 +112,10 @@ export const api = {
   note: (id: string, text: string) => call<Changed>('POST', `${item(id)}/notes`, { text }),
   trash: (id: string) => call<Changed>('DELETE', item(id)),
   restore: (id: string) => call<Changed>('POST', `${item(id)}/restore`),
+  sources: (from: string, to: string) =>
+    call<{ success: true } & SourcesReport>('GET', `/sources?${new URLSearchParams({ from, to })}`),
+  erase: (person: { phone?: string; email?: string }) =>
+    call<{ success: true; erased: number }>('POST', '/erase', person),
   markAllRead: (query: ListQuery) =>
     call<{ success: true; marked: number; counts: Counts }>('POST', '/submissions/mark-read', filtersOf(query)),
 }

@@ -25,6 +25,7 @@ const keys = {
   counts: ['counts'] as const,
   responseTimes: ['response-times'] as const,
   activity: (id: string) => ['activity', id] as const,
+  sources: (from: string, to: string) => ['sources', from, to] as const,
 }
 
 export function createQueryClient(): QueryClient {
@@ -42,7 +43,7 @@ export function createQueryClient(): QueryClient {
 type ListPage = { success: true } & Page
 
 /** What the inbox shows first: every request but spam and the trash, unfiltered. */
-export const FIRST_VIEW: ListQuery = { view: 'all', q: '', status: '', service: '' }
+export const FIRST_VIEW: ListQuery = { view: 'all', q: '', status: '', service: '', source: '' }
 
 /** The list of a view and its filters, as a query: its key, how to fetch a page, where the next starts. */
 const submissionsQuery = (client: QueryClient, query: ListQuery) =>
@@ -89,6 +90,15 @@ export function useResponseTimes(ready: boolean) {
     queryFn: async () => (await api.responseTimes()).periods,
     refetchInterval: 5 * 60_000,
     enabled: ready,
+  })
+}
+
+/** The Sources report of a period (office days, both included), fetched while it is shown. */
+export function useSourcesReport(from: string, to: string) {
+  return useQuery({
+    queryKey: keys.sources(from, to),
+    queryFn: () => api.sources(from, to),
+    refetchInterval: 5 * 60_000,
   })
 }
 

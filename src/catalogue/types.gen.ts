@@ -445,6 +445,10 @@ export interface Site {
      * The copyright line. {year} is the current year, {company} the company name.
      */
     copyright: string
+    /**
+     * Links beside the copyright line, e.g. the privacy page.
+     */
+    legalLinks?: Link[]
   }
   /**
    * The page shown for an address that does not exist.
@@ -1177,6 +1181,16 @@ export interface ContactFormBlock {
      */
     callLabel: string
   }
+  /**
+   * A line under the send button saying what happens to the request, with a link to the privacy page.
+   */
+  privacy?: {
+    /**
+     * The words before the link.
+     */
+    text: string
+    link: Link1
+  }
 }
 /**
  * The toast after the request is stored (SPEC §8: "Message Sent!"), and the confirmation page's heading and text.
@@ -1203,6 +1217,16 @@ export interface Notice1 {
    * The notice's text.
    */
   text: string
+}
+/**
+ * A text link in a menu or list.
+ */
+export interface Link1 {
+  /**
+   * The link's words.
+   */
+  label: string
+  href: Href
 }
 /**
  * The contact details beside the form on /contact. The phone number, e-mail, hours and emergency policy themselves come from the business record.

@@ -3,21 +3,9 @@
 // (search engines by name), else "Direct". One function for the stored request (its `source`
 // column, which the inbox filters and the Sources report groups by) and for the calls counted.
 // Browser-safe: the inbox app imports the card's sentence from here.
+import { CLICK_IDS, type ClickIdKind, type UtmField } from './arrival-fields.ts'
 
-/** The campaign parameters a visit keeps (Google Analytics' names, which every ad platform writes). */
-export const UTM_FIELDS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const
-/** The ad platforms' click ids, and whose ads each one marks. */
-export const CLICK_IDS = {
-  gclid: 'Google Ads',
-  gbraid: 'Google Ads',
-  wbraid: 'Google Ads',
-  msclkid: 'Microsoft Ads',
-  fbclid: 'Facebook Ads',
-} as const
-export type ClickIdKind = keyof typeof CLICK_IDS
-export const CLICK_ID_KINDS = Object.keys(CLICK_IDS) as ClickIdKind[]
-
-export type UtmField = (typeof UTM_FIELDS)[number]
+export { CLICK_ID_KINDS, UTM_FIELDS, type UtmField } from './arrival-fields.ts'
 
 /** What is known of a visit's arrival (all optional). `referrer` is a URL or a bare host. */
 export type Arrival = Partial<Record<UtmField, string | null>> & {

@@ -349,6 +349,14 @@ export function ContactForm({
           <Send className="size-5" aria-hidden="true" focusable="false" />
           <span data-submit-label="">{form.submitLabel}</span>
         </button>
+        {form.privacy && (
+          <p className="mt-4 text-sm text-slate-600">
+            {form.privacy.text}{' '}
+            <a href={form.privacy.link.href} className="font-semibold text-brand-800 underline underline-offset-2">
+              {form.privacy.link.label}
+            </a>
+          </p>
+        )}
       </form>
 
       {/* Toasts (src/client/toast.ts): live regions present from the start, so what enters them is announced. */}

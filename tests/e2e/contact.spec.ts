@@ -92,12 +92,14 @@ test.describe('with JavaScript', () => {
     const sending = form(page).getByRole('button', { name: 'Sending...' })
     await expect(sending).toBeDisabled()
     await expect.poll(() => sent.length).toBe(1)
+    // With the visit's record (decision 032): a visit that started on this page, from nowhere.
     expect(sent[0]).toEqual({
       ...VALUES,
       zip: '',
       callbackTime: '',
       website: '',
       page: '/contact',
+      landing: '/contact',
       referrer: '',
       elapsedMs: expect.any(Number),
     })
