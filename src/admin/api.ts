@@ -6,6 +6,7 @@ import type {
   Counts,
   ListQuery,
   Page,
+  PushDevice,
   ResponseTimePeriod,
   Submission,
   SubmissionChanges,
@@ -110,6 +111,13 @@ export const api = {
   note: (id: string, text: string) => call<Changed>('POST', `${item(id)}/notes`, { text }),
   trash: (id: string) => call<Changed>('DELETE', item(id)),
   restore: (id: string) => call<Changed>('POST', `${item(id)}/restore`),
+  get: (id: string) => call<{ success: true; item: Submission }>('GET', item(id)),
+  push: () => call<{ success: true; publicKey: string; devices: PushDevice[] }>('GET', '/push'),
+  subscribe: (subscription: PushSubscriptionJSON) =>
+    call<{ success: true; device: PushDevice }>('POST', '/push/subscriptions', subscription),
+  unsubscribe: (endpoint: string) =>
+    call<{ success: true; removed: boolean }>('POST', '/push/unsubscribe', { endpoint }),
+  testPush: (endpoint: string) => call<{ success: true; status: number }>('POST', '/push/test', { endpoint }),
   markAllRead: (query: ListQuery) =>
     call<{ success: true; marked: number; counts: Counts }>('POST', '/submissions/mark-read', filtersOf(query)),
 }

@@ -25,6 +25,8 @@ const keys = {
   counts: ['counts'] as const,
   responseTimes: ['response-times'] as const,
   activity: (id: string) => ['activity', id] as const,
+  submission: (id: string) => ['submission', id] as const,
+  push: ['push'] as const,
 }
 
 export function createQueryClient(): QueryClient {
@@ -122,6 +124,7 @@ export function useApplyChange() {
               })),
             },
         )
+        if (client.getQueryData(keys.submission(item.id))) client.setQueryData(keys.submission(item.id), item)
         void client.invalidateQueries({ queryKey: keys.activity(item.id) })
       }
       void client.invalidateQueries({ queryKey: keys.responseTimes })
@@ -134,4 +137,24 @@ export function useApplyChange() {
 export function useRefreshLists() {
   const client = useQueryClient()
   return useCallback(() => client.invalidateQueries({ queryKey: keys.lists }), [client])
+}
+
+/** One request, opened by its link (/admin?request=<id>, a tapped notification). */
+export function useSubmission(id: string | null) {
+  return useQuery({
+    queryKey: keys.submission(id ?? ''),
+    queryFn: async () => (await api.get(id!)).item,
+    enabled: id !== null,
+    retry: false,
+  })
+}
+
+/** The server's VAPID key and the devices subscribed, when this browser can have notifications. */
+export function usePushDevices(enabled: boolean) {
+  return useQuery({ queryKey: keys.push, queryFn: () => api.push(), enabled })
+}
+
+export function useRefreshPush() {
+  const client = useQueryClient()
+  return useCallback(() => client.invalidateQueries({ queryKey: keys.push }), [client])
 }
