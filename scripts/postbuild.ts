@@ -13,6 +13,7 @@ import { buildRobots, buildSitemap } from '../src/seo/sitemap.ts'
 import type { BuildInfo } from '../src/server/build-info.ts'
 import { finishPageHtml } from '../src/server/page-html.ts'
 import { filesIn } from '../src/server/static-site.ts'
+import { adminManifest, MANIFEST_PATH } from '../src/admin/manifest.ts'
 
 export const distClient = path.resolve('dist/client')
 const COMPRESSIBLE = /\.(html|css|js|json|svg|xml|txt|webmanifest)$/
@@ -105,6 +106,11 @@ if (import.meta.main) {
   // Primary addresses only: aliases are not listed, and /admin and /500 are not records.
   const paths = primaryPaths(getCatalogue())
   writeSeoFiles(distClient, origin, paths)
+  // The inbox as an installable app (docs/decisions/030-web-push.md).
+  writeFileSync(
+    path.join(distClient, MANIFEST_PATH),
+    `${JSON.stringify(adminManifest(getCatalogue().business.name), null, 2)}\n`,
+  )
   writeFileSync(path.resolve('dist/build-info.json'), `${JSON.stringify(await buildInfo(origin), null, 2)}\n`)
   const finished = finishPages(distClient)
   const t = compressAll(distClient)

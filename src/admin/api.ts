@@ -6,6 +6,7 @@ import type {
   Counts,
   ListQuery,
   Page,
+  PushDevice,
   ResponseTimePeriod,
   SourcesReport,
   Submission,
@@ -116,6 +117,13 @@ export const api = {
     call<{ success: true } & SourcesReport>('GET', `/sources?${new URLSearchParams({ from, to })}`),
   erase: (person: { phone?: string; email?: string }) =>
     call<{ success: true; erased: number }>('POST', '/erase', person),
+  get: (id: string) => call<{ success: true; item: Submission }>('GET', item(id)),
+  push: () => call<{ success: true; publicKey: string; devices: PushDevice[] }>('GET', '/push'),
+  subscribe: (subscription: PushSubscriptionJSON) =>
+    call<{ success: true; device: PushDevice }>('POST', '/push/subscriptions', subscription),
+  unsubscribe: (endpoint: string) =>
+    call<{ success: true; removed: boolean }>('POST', '/push/unsubscribe', { endpoint }),
+  testPush: (endpoint: string) => call<{ success: true; status: number }>('POST', '/push/test', { endpoint }),
   markAllRead: (query: ListQuery) =>
     call<{ success: true; marked: number; counts: Counts }>('POST', '/submissions/mark-read', filtersOf(query)),
 }

@@ -32,6 +32,12 @@ export const TOASTS = {
   movedToSpam: success('Submission moved to spam'),
   allRead: (n: number) => success(`${n} ${n === 1 ? 'submission' : 'submissions'} marked as read`),
   allReadFailed: failure('Failed to mark submissions as read'),
+  pushOn: success('Notifications are on for this device'),
+  pushOff: success('Notifications are off for this device'),
+  pushFailed: failure('Notifications could not be turned on'),
+  pushOffFailed: failure('Notifications could not be turned off'),
+  testSent: success('Test sent: it should appear on this device in a few seconds'),
+  testFailed: failure('The test notification was not sent'),
   loggedOut: success('You are logged out'),
   logoutFailed: failure('Failed to log out'),
   erased: (n: number) => success(`${n} ${n === 1 ? 'request' : 'requests'} erased for good`),
@@ -192,6 +198,24 @@ export const T = {
     receivedAfterHours: 'Request received after hours',
     loading: 'Loading the history…',
     failed: 'The history could not be loaded.',
+  },
+  push: {
+    label: 'Notifications on this device',
+    checking: 'Checking…',
+    on: 'On: each new request appears here at once.',
+    off: 'Off: turn on to hear of each new request at once.',
+    denied:
+      'Blocked by this browser. Allow notifications for this site in its settings (the icon beside the address), then reload the page.',
+    insecure: 'Not available: notifications need the inbox opened over https.',
+    iosNotInstalled:
+      'On an iPhone or iPad: tap Share, then “Add to Home Screen”, open the inbox from there and turn this on.',
+    browser: 'This browser cannot show notifications.',
+    sendTest: 'Send test',
+  },
+  opened: {
+    heading: 'Opened from a notification',
+    close: 'Close',
+    missing: 'This request is no longer there.',
   },
   toast: { dismiss: 'Dismiss notification' },
 }

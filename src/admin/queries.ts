@@ -26,6 +26,8 @@ const keys = {
   responseTimes: ['response-times'] as const,
   activity: (id: string) => ['activity', id] as const,
   sources: (from: string, to: string) => ['sources', from, to] as const,
+  submission: (id: string) => ['submission', id] as const,
+  push: ['push'] as const,
 }
 
 export function createQueryClient(): QueryClient {
@@ -132,6 +134,7 @@ export function useApplyChange() {
               })),
             },
         )
+        if (client.getQueryData(keys.submission(item.id))) client.setQueryData(keys.submission(item.id), item)
         void client.invalidateQueries({ queryKey: keys.activity(item.id) })
       }
       void client.invalidateQueries({ queryKey: keys.responseTimes })
@@ -144,4 +147,24 @@ export function useApplyChange() {
 export function useRefreshLists() {
   const client = useQueryClient()
   return useCallback(() => client.invalidateQueries({ queryKey: keys.lists }), [client])
+}
+
+/** One request, opened by its link (/admin?request=<id>, a tapped notification). */
+export function useSubmission(id: string | null) {
+  return useQuery({
+    queryKey: keys.submission(id ?? ''),
+    queryFn: async () => (await api.get(id!)).item,
+    enabled: id !== null,
+    retry: false,
+  })
+}
+
+/** The server's VAPID key and the devices subscribed, when this browser can have notifications. */
+export function usePushDevices(enabled: boolean) {
+  return useQuery({ queryKey: keys.push, queryFn: () => api.push(), enabled })
+}
+
+export function useRefreshPush() {
+  const client = useQueryClient()
+  return useCallback(() => client.invalidateQueries({ queryKey: keys.push }), [client])
 }

@@ -45,3 +45,15 @@ export type Page = { items: Submission[]; nextCursor: string | null; counts: Cou
 
 /** The median first response over a period (GET /api/admin/response-times). */
 export type ResponseTimePeriod = { days: number; medianMs: number | null; answered: number; waiting: number }
+
+/** A device subscribed to pushes (GET /api/admin/push). */
+export type PushDevice = {
+  id: number
+  endpoint: string
+  /** "Chrome on Android", from its User-Agent. */
+  device: string
+  createdAt: string
+  lastSuccessAt: string | null
+  lastFailureAt: string | null
+  lastError: string | null
+}

@@ -58,8 +58,11 @@ export function pushMessage(event: AlertEvent, s: Submission): PushMessage {
       : event === 'reminder'
         ? `Still unread: ${name}`
         : `${s.urgency !== null ? 'Urgent: ' : ''}New request: ${name}`
-  const about = [serviceLabel(s.service) ?? 'No service given', firstWords(s.message)].filter(Boolean).join(' – ')
-  const body = [s.urgency !== null ? `${s.urgency}.` : '', about].filter(Boolean).join(' ')
+  const service = serviceLabel(s.service) ?? 'No service given'
+  const about = [service, firstWords(s.message)].filter(Boolean).join(' – ')
+  // Why it is urgent, unless that is only the service chosen ("Emergency Service").
+  const why = s.urgency !== null && s.urgency !== service ? `${s.urgency}.` : ''
+  const body = [why, about].filter(Boolean).join(' ')
   return { title, body, url: requestLink(s.id), tag: `request-${s.id}`, urgent }
 }
 

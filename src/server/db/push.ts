@@ -1,5 +1,6 @@
 // Web Push's tables (docs/decisions/030-web-push.md): the server's VAPID key pair, made once and
 // shared by every instance, and the devices subscribed to pushes.
+import type { PushDevice } from '../../admin/types.ts'
 import type { Db } from './client.ts'
 import { toIso } from './schema.ts'
 
@@ -28,15 +29,8 @@ export async function vapidKeys(db: Db, generate: () => VapidKeys, now = new Dat
 
 export type PushSubscriptionKeys = { endpoint: string; p256dh: string; auth: string }
 
-export type PushDevice = {
-  id: number
-  endpoint: string
-  device: string
-  createdAt: string
-  lastSuccessAt: string | null
-  lastFailureAt: string | null
-  lastError: string | null
-}
+/** A device as the inbox lists it (the type is the inbox's: src/admin/types.ts). */
+export type { PushDevice }
 
 export type StoredSubscription = PushDevice & PushSubscriptionKeys
 
