@@ -88,6 +88,7 @@ function buildInfo(origin: string): BuildInfo {
     business: { name, phone, email },
     office: { hours, timeZone },
     urgency: catalogue.urgency,
+    confirmation: catalogue.confirmation,
     contactForm: contactPageData.page.form,
     contactPageData,
     adminPageData: adminPageData(catalogue),

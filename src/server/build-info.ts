@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { AdminPageData, CataloguePageData } from '../catalogue/page-data.ts'
-import type { ContactFormBlock, Urgency } from '../catalogue/types.gen.ts'
+import type { Confirmation, ContactFormBlock, Urgency } from '../catalogue/types.gen.ts'
 import type { Office } from './office.ts'
 
 export type BuildInfo = {
@@ -17,6 +17,8 @@ export type BuildInfo = {
   office: Office
   /** What makes a request urgent (content/urgency.yaml). */
   urgency: Urgency
+  /** The customer's confirmation e-mail (content/confirmation.yaml), placeholders filled. */
+  confirmation: Confirmation
   contactForm: ContactFormBlock
   /** pageContext.data of /contact at build time (missing in a build made before the server rendered that page). */
   contactPageData?: CataloguePageData

@@ -27,6 +27,8 @@ import { senderAddress, smtpSender } from './mail/transport.ts'
 import { startAlertWorker } from './alerts/worker.ts'
 import { emailChannel } from './alerts/email.ts'
 import { webhookChannel } from './alerts/webhook.ts'
+import { confirmationChannel } from './alerts/confirmation.ts'
+import { composeConfirmation } from './mail/confirmation.ts'
 import { announceEscalation, enqueueDueAlerts } from './alerts/escalation.ts'
 import type { Channel } from './alerts/channel.ts'
 import { clientAddress, isLoopback } from './request.ts'
@@ -93,6 +95,20 @@ if (config.smtpUrl && config.notifyEmail) {
           { company: build.business.name, publicOrigin: config.publicOrigin, from, to },
           event,
         ),
+    }),
+  )
+  // The customer's confirmation (content/confirmation.yaml), Reply-To the business.
+  channels.push(
+    confirmationChannel({
+      send: mailer.send,
+      compose: (submission, to) =>
+        composeConfirmation(submission, to, {
+          text: build.confirmation,
+          office: build.office,
+          replyTo: build.business.email,
+          from,
+          publicOrigin: config.publicOrigin,
+        }),
     }),
   )
 } else {
