@@ -212,6 +212,7 @@ const app = createApp({
         clock,
         session,
         onNotificationQueued: () => worker.kick(),
+        alertChannels: channels.map((c) => c.name),
       }),
     )
     app.route(
