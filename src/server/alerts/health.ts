@@ -30,7 +30,7 @@ export async function alertHealth(db: Db, channels: string[], now: Date): Promis
       channel: row.channel!,
       count: Number(row.count),
       error: String(row.error ?? '').slice(0, 300),
-      since: toIso(row.since as string | Date),
+      since: toIso(row.since),
     })
   const waiting = await db.k
     .selectFrom('notification_outbox')
@@ -39,6 +39,6 @@ export async function alertHealth(db: Db, channels: string[], now: Date): Promis
     .where('created_at', '<=', new Date(now.getTime() - WAITING_MS).toISOString())
     .executeTakeFirstOrThrow()
   if (Number(waiting.count) > 0 && waiting.oldest !== null)
-    problems.push({ kind: 'waiting', count: Number(waiting.count), oldest: toIso(waiting.oldest as string | Date) })
+    problems.push({ kind: 'waiting', count: Number(waiting.count), oldest: toIso(waiting.oldest) })
   return { ok: problems.length === 0, channels, problems }
 }
