@@ -11,6 +11,7 @@ import { BusyButton } from './BusyButton.tsx'
 import { DeleteDialog } from './DeleteDialog.tsx'
 import { formatDuration } from './format.ts'
 import { T, TOASTS } from './messages.ts'
+import { AlertBanner } from './AlertBanner.tsx'
 import { FIRST_VIEW, useApplyChange, useCounts, useRefreshLists, useResponseTimes, useSubmissions } from './queries.ts'
 import { StatusOptions } from './StatusOptions.tsx'
 import { SubmissionCard } from './SubmissionCard.tsx'
@@ -280,6 +281,7 @@ export function Inbox({ title, onLogout }: { title: string; onLogout: () => Prom
       </section>
 
       <div className="container-page py-3 sm:py-6">
+        <AlertBanner ready={list.isSuccess} />
         <Tabs view={query.view} counts={counts} onSelect={(view) => setQuery((old) => ({ ...old, view }))} />
 
         <div

@@ -24,6 +24,7 @@ const keys = {
   list: (query: ListQuery) => ['submissions', query] as const,
   counts: ['counts'] as const,
   responseTimes: ['response-times'] as const,
+  alertHealth: ['alert-health'] as const,
   activity: (id: string) => ['activity', id] as const,
 }
 
@@ -88,6 +89,16 @@ export function useResponseTimes(ready: boolean) {
     queryKey: keys.responseTimes,
     queryFn: async () => (await api.responseTimes()).periods,
     refetchInterval: 5 * 60_000,
+    enabled: ready,
+  })
+}
+
+/** Whether alerts reach the office; asked once the list is there, then every minute. */
+export function useAlertHealth(ready: boolean) {
+  return useQuery({
+    queryKey: keys.alertHealth,
+    queryFn: () => api.alertHealth(),
+    refetchInterval: 60_000,
     enabled: ready,
   })
 }
