@@ -21,6 +21,7 @@ export const OWN_TABLES = [
   'kysely_migration_lock',
   'notification_outbox',
   'rate_limits',
+  'spam_digests',
   'submission_activity',
 ] as const
 

@@ -67,12 +67,26 @@ export interface AdminSessionsTable {
   user_agent: string | null
 }
 
+/** The daily spam digest, one row per office day (src/server/alerts/spam-digest.ts). */
+export interface SpamDigestsTable {
+  /** The office's day it covers, YYYY-MM-DD. */
+  day: string
+  created_at: Timestamp
+  next_attempt_at: Timestamp
+  attempts: number
+  /** An instance sending it holds it until then. */
+  locked_until: Timestamp | null
+  last_error: string | null
+  sent_at: Timestamp | null
+}
+
 export interface Tables {
   admin_credentials: AdminCredentialsTable
   admin_sessions: AdminSessionsTable
   contact_submissions: ContactSubmissionsTable
   notification_outbox: NotificationOutboxTable
   rate_limits: RateLimitsTable
+  spam_digests: SpamDigestsTable
   submission_activity: SubmissionActivityTable
 }
 
