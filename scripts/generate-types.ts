@@ -18,6 +18,7 @@ function rootSchema() {
     site: { $ref: 'site.schema.json' },
     reviews: { $ref: 'reviews.schema.json' },
     urgency: { $ref: 'urgency.schema.json' },
+    confirmation: { $ref: 'confirmation.schema.json' },
     // Not a content record: the contact form's message, typed from the same one schema.
     contactMessage: { $ref: 'contact-message.schema.json' },
     // Nor this: what the admin may change on a stored request.

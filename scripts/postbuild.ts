@@ -91,6 +91,7 @@ async function buildInfo(origin: string): Promise<BuildInfo> {
     business: { name, phone, email },
     office: { hours, timeZone },
     urgency: catalogue.urgency,
+    confirmation: catalogue.confirmation,
     contactForm: contactPageData.page.form,
     zipPlaces: zipPlaces(catalogue.pages),
     contactPageData,

@@ -19,6 +19,7 @@ import { BusyButton } from './BusyButton.tsx'
 import { DeleteDialog } from './DeleteDialog.tsx'
 import { formatDuration } from './format.ts'
 import { T, TOASTS } from './messages.ts'
+import { AlertBanner } from './AlertBanner.tsx'
 import {
   FIRST_VIEW,
   useApplyChange,
@@ -399,6 +400,7 @@ export function Inbox({ title, onLogout }: { title: string; onLogout: () => Prom
       </section>
 
       <div className="container-page py-3 sm:py-6">
+        <AlertBanner ready={list.isSuccess} />
         {showSources && (
           <SourcesReport
             onClose={() => setShowSources(false)}

@@ -2,6 +2,7 @@
 // session is an HttpOnly cookie the browser sends by itself; nothing is kept in the page.
 import type {
   Activity,
+  AlertHealth,
   ContactChannel,
   Counts,
   ListQuery,
@@ -105,6 +106,7 @@ export const api = {
       undefined,
       signal ? { signal } : {},
     ),
+  alertHealth: () => call<{ success: true } & AlertHealth>('GET', '/alert-health'),
   responseTimes: () => call<{ success: true; periods: ResponseTimePeriod[] }>('GET', '/response-times'),
   activity: (id: string) => call<{ success: true; items: Activity[] }>('GET', `${item(id)}/activity`),
   update: (id: string, change: SubmissionChanges) => call<Changed>('PATCH', item(id), change),

@@ -218,6 +218,31 @@ export const T = {
     missing: 'This request is no longer there.',
   },
   toast: { dismiss: 'Dismiss notification' },
+  /** The banner when alerts are not reaching the office (GET /api/admin/alert-health). */
+  alerts: {
+    heading: 'New requests may not reach you',
+    none: 'No alert is set up: nobody is told when a request comes in.',
+    noneTodo:
+      'Set SMTP_URL and NOTIFY_EMAIL (e-mail) or WEBHOOK_URLS on the server, then restart it. Until then, check this inbox often.',
+    failing: (what: string, count: number, since: string) => `${what} failing: ${count} not sent, the first ${since}.`,
+    lastError: 'Last error:',
+    channel: {
+      email: 'E-mail alerts',
+      push: 'Push notifications',
+      webhook: 'Webhooks',
+      confirmation: 'Confirmations to customers',
+    } as Record<string, string>,
+    todo: {
+      email: 'Check SMTP_URL (server, user, password) with your mail provider.',
+      push: 'Turn notifications off and on again on your phone.',
+      webhook: 'Check WEBHOOK_URLS and the service they point to.',
+      confirmation: 'Check SMTP_URL (server, user, password) with your mail provider.',
+    } as Record<string, string>,
+    retried: 'They are retried automatically.',
+    waiting: (count: number, since: string) =>
+      `${count === 1 ? '1 alert has' : `${count} alerts have`} been waiting more than 5 minutes (the oldest ${since}).`,
+    waitingTodo: "Check the server's log. Meanwhile keep this inbox open: new requests show up here.",
+  },
 }
 
 /** What each timeline entry says; `detail` is the entry's particulars (a status change, a note…). */

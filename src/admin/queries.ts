@@ -24,6 +24,7 @@ const keys = {
   list: (query: ListQuery) => ['submissions', query] as const,
   counts: ['counts'] as const,
   responseTimes: ['response-times'] as const,
+  alertHealth: ['alert-health'] as const,
   activity: (id: string) => ['activity', id] as const,
   sources: (from: string, to: string) => ['sources', from, to] as const,
   submission: (id: string) => ['submission', id] as const,
@@ -101,6 +102,16 @@ export function useSourcesReport(from: string, to: string) {
     queryKey: keys.sources(from, to),
     queryFn: () => api.sources(from, to),
     refetchInterval: 5 * 60_000,
+  })
+}
+
+/** Whether alerts reach the office; asked once the list is there, then every minute. */
+export function useAlertHealth(ready: boolean) {
+  return useQuery({
+    queryKey: keys.alertHealth,
+    queryFn: () => api.alertHealth(),
+    refetchInterval: 60_000,
+    enabled: ready,
   })
 }
 

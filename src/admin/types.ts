@@ -4,6 +4,7 @@
 import type { Counts, Status, Submission, View } from '../contact/submission.ts'
 
 export type { Activity, ActivityKind, ContactChannel } from '../contact/activity.ts'
+export type { AlertHealth, AlertProblem } from '../contact/alert-health.ts'
 export {
   CLIENT_FIELDS,
   CLIENT_LIMITS,

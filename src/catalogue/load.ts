@@ -9,7 +9,7 @@ import { ContentError, didYouMean, explainError, fieldPath, type ContentProblem 
 import { fillRecord, placeholderValues, stringsOf, unknownPlaceholders } from './placeholders.ts'
 import { FIXED_PATHS } from './routes.ts'
 import { zipEntries, type ZipRecord } from '../contact/service-area.ts'
-import type { Business, ContentRecords, Reviews, Site, Urgency } from './types.gen.ts'
+import type { Business, ContentRecords, Reviews, Site, Urgency, Confirmation } from './types.gen.ts'
 
 /** Every kind of page record: one per schema in schemas/pages/ (the records with a template). */
 export type PageRecord = Extract<ContentRecords[keyof ContentRecords], { template: string }>
@@ -22,6 +22,8 @@ export type Catalogue = {
   reviews: Review[]
   /** What makes a request urgent in the inbox. */
   urgency: Urgency
+  /** The e-mail a visitor who gave an address receives after sending the form. */
+  confirmation: Confirmation
   /** Page records with placeholders filled, in a stable order (by path). */
   pages: PageRecord[]
   /** The file each page came from, by path (relative to the project root). */
@@ -34,6 +36,7 @@ const SINGLETONS = {
   'site.yaml': 'site.schema.json',
   'reviews.yaml': 'reviews.schema.json',
   'urgency.yaml': 'urgency.schema.json',
+  'confirmation.yaml': 'confirmation.schema.json',
 } as const
 
 type Parsed = { file: string; doc: Document; lines: LineCounter; data: unknown }
@@ -260,6 +263,7 @@ export function loadCatalogue(options: LoadOptions = {}): Catalogue {
     site: fillRecord(singletons['site.yaml']!.data as Site, values),
     reviews: fillRecord((singletons['reviews.yaml']!.data as Reviews).reviews, values),
     urgency: singletons['urgency.yaml']!.data as Urgency,
+    confirmation: fillRecord(singletons['confirmation.yaml']!.data as Confirmation, values),
     pages,
     files: new Map(pageFiles.map((p) => [(p.data as PageRecord).path, p.file])),
   }

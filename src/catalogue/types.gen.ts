@@ -130,6 +130,7 @@ export interface ContentRecords {
   site: Site
   reviews: Reviews
   urgency: Urgency
+  confirmation: Confirmation
   contactMessage: ContactMessage
   submissionChanges: SubmissionChanges
   about: AboutPage
@@ -602,6 +603,47 @@ export interface Urgency {
      */
     phrases: string[]
   }[]
+}
+/**
+ * The plain-text e-mail a visitor who gave an e-mail address receives after sending the contact form: the request was received, when to expect a call, and to call now in an emergency. It quotes nothing the visitor wrote (not even the name), so the form cannot be used to send someone else a message. Placeholders such as {company} and {phone} are filled in; the office's opening time is added after the closed-office sentence.
+ */
+export interface Confirmation {
+  /**
+   * Path of this file's schema, for editors. Leave as it is.
+   */
+  $schema?: string
+  /**
+   * The e-mail's subject.
+   */
+  subject: string
+  /**
+   * The first line.
+   */
+  greeting: string
+  /**
+   * That the request arrived. The service asked for, if any, follows on its own line.
+   */
+  received: string
+  /**
+   * When to expect a call, for a request sent while the office is open.
+   */
+  callWhenOpen: string
+  /**
+   * When to expect a call, for a request sent while the office is closed; the next opening ("Monday, November 24, at 7:00 AM") is added after it.
+   */
+  callWhenClosed: string
+  /**
+   * What to do in an emergency: call now. Use {phone}.
+   */
+  emergency: string
+  /**
+   * The closing lines (a new line in YAML's | block keeps its line breaks).
+   */
+  signoff: string
+  /**
+   * Why the reader got this e-mail, and what to do if they did not send the request.
+   */
+  footer: string
 }
 /**
  * A request sent through the contact form (SPEC §3 "Contact message"). The one contract of the form: its HTML attributes (required, maxlength, type, pattern, the service options) are read from here at build time, and the server validates every request body against it (src/server/contact/validate.ts) after trimming strings and dropping empty optional fields. Unknown fields are dropped, not refused: a real request is never lost to an extra field. The envelope (the honeypot, the fill time, the page, the referrer, the visit's landing page, campaign parameters and ad click ids) is the form's, not the visitor's: cut to fit or dropped, never refused.

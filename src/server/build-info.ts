@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { AdminPageData, CataloguePageData } from '../catalogue/page-data.ts'
-import type { ContactFormBlock, Urgency } from '../catalogue/types.gen.ts'
+import type { Confirmation, ContactFormBlock, Urgency } from '../catalogue/types.gen.ts'
 import type { Office } from './office.ts'
 import type { ZipPlaces } from '../contact/service-area.ts'
 import type { ContactSentData } from '../../pages/contact-sent/+data.ts'
@@ -19,6 +19,8 @@ export type BuildInfo = {
   office: Office
   /** What makes a request urgent (content/urgency.yaml). */
   urgency: Urgency
+  /** The customer's confirmation e-mail (content/confirmation.yaml), placeholders filled. */
+  confirmation: Confirmation
   contactForm: ContactFormBlock
   /** ZIP code → the place it belongs to, from the area records' `zips` (src/contact/service-area.ts). */
   zipPlaces: ZipPlaces

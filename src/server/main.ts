@@ -29,9 +29,12 @@ import { senderAddress, smtpSender } from './mail/transport.ts'
 import { startAlertWorker } from './alerts/worker.ts'
 import { emailChannel } from './alerts/email.ts'
 import { webhookChannel } from './alerts/webhook.ts'
+import { confirmationChannel } from './alerts/confirmation.ts'
+import { composeConfirmation } from './mail/confirmation.ts'
 import { announceEscalation, enqueueDueAlerts } from './alerts/escalation.ts'
 import { createPushSender, pushChannel, pushSubject } from './alerts/push.ts'
 import { countSubscriptions } from './db/push.ts'
+import { composeSpamDigest, runSpamDigest, type DigestOutcome } from './alerts/spam-digest.ts'
 import type { Channel } from './alerts/channel.ts'
 import { clientAddress, isLoopback } from './request.ts'
 import { eventsApi } from './events/api.ts'
@@ -80,6 +83,8 @@ try {
 //    channels configured and sends each delivery. With no channel at all, the events wait.
 const channels: Channel[] = []
 let mailer: ReturnType<typeof smtpSender> | undefined
+/** Yesterday's spam digest, when it is due (decision 033); only with e-mail. */
+let spamDigest: ((now: Date) => Promise<DigestOutcome>) | undefined
 if (config.smtpUrl && config.notifyEmail) {
   mailer = smtpSender(config.smtpUrl)
   const from = senderAddress({
@@ -99,6 +104,35 @@ if (config.smtpUrl && config.notifyEmail) {
           { company: build.business.name, publicOrigin: config.publicOrigin, from, to },
           event,
         ),
+    }),
+  )
+  const send = mailer.send
+  const digestSettings = {
+    company: build.business.name,
+    publicOrigin: config.publicOrigin,
+    from,
+    to: config.notifyEmail,
+    timeZone: build.office.timeZone,
+  }
+  spamDigest = (now) =>
+    runSpamDigest(db, {
+      now,
+      timeZone: build.office.timeZone,
+      send,
+      compose: (day, items) => composeSpamDigest(day, items, digestSettings),
+    })
+  // The customer's confirmation (content/confirmation.yaml), Reply-To the business.
+  channels.push(
+    confirmationChannel({
+      send: mailer.send,
+      compose: (submission, to) =>
+        composeConfirmation(submission, to, {
+          text: build.confirmation,
+          office: build.office,
+          replyTo: build.business.email,
+          from,
+          publicOrigin: config.publicOrigin,
+        }),
     }),
   )
 } else {
@@ -134,7 +168,8 @@ const prune = setInterval(() => {
 }, 15 * 60_000)
 prune.unref()
 // Escalations and reminders (decision 033): at start, then every 30 s, the unread requests left
-// too long get their alert event (once each, whichever instance looks first).
+// too long get their alert event (once each, whichever instance looks first); and after 7:00
+// office time, yesterday's spam digest, once.
 const escalate = async () => {
   const due = await enqueueDueAlerts(db, {
     now: new Date(),
@@ -145,6 +180,9 @@ const escalate = async () => {
     log.info('unread requests alerted again', due)
     worker.kick()
   }
+  const digest = await spamDigest?.(new Date())
+  if (digest === 'sent') log.info('spam digest sent', {})
+  if (digest === 'failed') log.warn('spam digest not sent; will retry in 5 minutes', {})
 }
 const escalation = setInterval(() => {
   escalate().catch((error: unknown) => log.warn('escalation check failed', { error: (error as Error).message }))
@@ -232,6 +270,7 @@ const app = createApp({
         session,
         push,
         onNotificationQueued: () => worker.kick(),
+        alertChannels: channels.map((c) => c.name),
       }),
     )
     app.route(

@@ -111,6 +111,17 @@ export const URGENCY = yaml`
     - { label: No heat, phrases: [no heat, furnace out] }
 `
 
+export const CONFIRMATION = yaml`
+  subject: We received your request – {company}
+  greeting: Hello,
+  received: Thank you for contacting {company}.
+  callWhenOpen: We will call you back shortly.
+  callWhenClosed: We will call you back after we open
+  emergency: In an emergency call {phone} now.
+  signoff: '{company}'
+  footer: You received this because this address was entered on our form.
+`
+
 export const HOME = yaml`
   template: home
   path: /
@@ -155,6 +166,7 @@ export const BASE_FILES: Record<string, string> = {
   'site.yaml': SITE,
   'reviews.yaml': REVIEWS,
   'urgency.yaml': URGENCY,
+  'confirmation.yaml': CONFIRMATION,
   'pages/home.yaml': HOME,
   'pages/contact.yaml': plainPage('/contact', 'Contact'),
   'pages/service-areas.yaml': plainPage('/service-areas', 'Service Areas'),

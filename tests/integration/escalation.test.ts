@@ -3,7 +3,7 @@
 // office's e-mail, ESCALATE_EMAIL, the webhooks: a real SMTP server and a real receiver); any other
 // unread request gets one reminder after two business hours, counted across closing time.
 import { randomBytes } from 'node:crypto'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import type { Db } from '../../src/server/db/client.ts'
 import { storeContactRequest } from '../../src/server/contact/store.ts'
 import { startAlertWorker, type AlertWorker } from '../../src/server/alerts/worker.ts'
@@ -19,7 +19,8 @@ import type { Hours } from '../../src/contact/business-hours.ts'
 import { createLogger } from '../../src/server/log.ts'
 import { startServer } from '../helpers/server.ts'
 import { startSmtp, type TestSmtp } from '../helpers/smtp.ts'
-import { createStorage, STORAGE_KINDS, type StorageTarget } from '../helpers/storage.ts'
+import { STORAGE_KINDS } from '../helpers/storage.ts'
+import { clearRequests, suiteDb } from '../helpers/suite-db.ts'
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts'
 
 const HOURS: Hours = [
@@ -41,8 +42,7 @@ const due = (db: Db, now: string) =>
   })
 
 describe.each(STORAGE_KINDS)('escalations and reminders on %s', (kind) => {
-  let storage: StorageTarget
-  let db: Db
+  const suite = suiteDb(kind)
   let smtp: TestSmtp | undefined
   let receiver: WebhookReceiver | undefined
   let worker: AlertWorker | undefined
@@ -50,7 +50,7 @@ describe.each(STORAGE_KINDS)('escalations and reminders on %s', (kind) => {
   let clients = 0
 
   const store = async (name: string, when: string, urgent = false) => {
-    const r = await storeContactRequest(db, {
+    const r = await storeContactRequest(suite.db, {
       message: { name, phone: '(410) 555-0142', message: urgent ? 'No heat at all' : 'A quote please' },
       clientKey: `esc-${clients++}`,
       now: at(when),
@@ -61,7 +61,7 @@ describe.each(STORAGE_KINDS)('escalations and reminders on %s', (kind) => {
   }
   const events = async (event: string) =>
     (
-      await db.k
+      await suite.db.k
         .selectFrom('notification_outbox')
         .select('submission_id')
         .where('channel', 'is', null)
@@ -69,37 +69,27 @@ describe.each(STORAGE_KINDS)('escalations and reminders on %s', (kind) => {
         .execute()
     ).map((r) => r.submission_id)
 
-  beforeAll(async () => {
-    storage = await createStorage(kind)
-    db = await storage.open()
-  })
   afterEach(async () => {
     await worker?.stop()
     sender?.close()
     await smtp?.close()
     await receiver?.close()
     worker = sender = smtp = receiver = undefined
-    await db.k.deleteFrom('submission_activity').execute()
-    await db.k.deleteFrom('notification_outbox').execute()
-    await db.k.deleteFrom('contact_submissions').execute()
-  })
-  afterAll(async () => {
-    await db?.close()
-    await storage?.remove()
+    await clearRequests(suite.db)
   })
 
   it('escalates an urgent request still unread after ESCALATE_AFTER_MINUTES, once; not one that was read', async () => {
     const urgent = await store('Urgent Unread', '2026-11-23T15:00:00.000Z', true)
     const read = await store('Urgent Read', '2026-11-23T15:00:00.000Z', true)
     const calm = await store('Calm', '2026-11-23T15:00:00.000Z')
-    await updateSubmission(db, read, { is_read: true }, office)
-    expect(await due(db, '2026-11-23T15:09:59.000Z')).toEqual({ escalations: 0, reminders: 0 })
-    expect(await due(db, '2026-11-23T15:10:01.000Z')).toEqual({ escalations: 1, reminders: 0 })
-    expect(await due(db, '2026-11-23T15:20:00.000Z')).toEqual({ escalations: 0, reminders: 0 })
+    await updateSubmission(suite.db, read, { is_read: true }, office)
+    expect(await due(suite.db, '2026-11-23T15:09:59.000Z')).toEqual({ escalations: 0, reminders: 0 })
+    expect(await due(suite.db, '2026-11-23T15:10:01.000Z')).toEqual({ escalations: 1, reminders: 0 })
+    expect(await due(suite.db, '2026-11-23T15:20:00.000Z')).toEqual({ escalations: 0, reminders: 0 })
     expect(await events('escalation')).toEqual([urgent])
     // Nor after a week: old unread rows (an adopted database) are left alone.
     const old = await store('Old Urgent', '2026-11-01T15:00:00.000Z', true)
-    expect(await due(db, '2026-11-23T15:30:00.000Z')).toEqual({ escalations: 0, reminders: 0 })
+    expect(await due(suite.db, '2026-11-23T15:30:00.000Z')).toEqual({ escalations: 0, reminders: 0 })
     expect(await events('escalation')).not.toContain(old)
     expect(await events('reminder')).not.toContain(calm)
   })
@@ -109,13 +99,13 @@ describe.each(STORAGE_KINDS)('escalations and reminders on %s', (kind) => {
     const friday = await store('Late Friday', '2026-11-20T22:30:00.000Z')
     // Monday 9:00: two business hours later is 11:00.
     const monday = await store('Monday Morning', '2026-11-23T14:00:00.000Z')
-    expect(await due(db, '2026-11-21T01:00:00.000Z')).toEqual({ escalations: 0, reminders: 0 }) // Fri 20:00
-    expect(await due(db, '2026-11-21T14:29:00.000Z')).toEqual({ escalations: 0, reminders: 0 }) // Sat 9:29
-    expect(await due(db, '2026-11-21T14:31:00.000Z')).toEqual({ escalations: 0, reminders: 1 }) // Sat 9:31
+    expect(await due(suite.db, '2026-11-21T01:00:00.000Z')).toEqual({ escalations: 0, reminders: 0 }) // Fri 20:00
+    expect(await due(suite.db, '2026-11-21T14:29:00.000Z')).toEqual({ escalations: 0, reminders: 0 }) // Sat 9:29
+    expect(await due(suite.db, '2026-11-21T14:31:00.000Z')).toEqual({ escalations: 0, reminders: 1 }) // Sat 9:31
     expect(await events('reminder')).toEqual([friday])
-    expect(await due(db, '2026-11-23T15:59:00.000Z')).toEqual({ escalations: 0, reminders: 0 }) // Mon 10:59
-    expect(await due(db, '2026-11-23T16:01:00.000Z')).toEqual({ escalations: 0, reminders: 1 }) // Mon 11:01
-    expect(await due(db, '2026-11-23T18:00:00.000Z')).toEqual({ escalations: 0, reminders: 0 })
+    expect(await due(suite.db, '2026-11-23T15:59:00.000Z')).toEqual({ escalations: 0, reminders: 0 }) // Mon 10:59
+    expect(await due(suite.db, '2026-11-23T16:01:00.000Z')).toEqual({ escalations: 0, reminders: 1 }) // Mon 11:01
+    expect(await due(suite.db, '2026-11-23T18:00:00.000Z')).toEqual({ escalations: 0, reminders: 0 })
     expect((await events('reminder')).sort()).toEqual([friday, monday].sort())
   })
 
@@ -128,7 +118,7 @@ describe.each(STORAGE_KINDS)('escalations and reminders on %s', (kind) => {
     sender = smtpSender(smtp.url)
     const from = 'website@longbar-hvac.example'
     worker = startAlertWorker({
-      db,
+      db: suite.db,
       channels: [
         emailChannel({
           to: 'office@longbar-hvac.example',
@@ -153,7 +143,7 @@ describe.each(STORAGE_KINDS)('escalations and reminders on %s', (kind) => {
     await smtp.waitFor(2)
     await receiver.waitFor(2)
     const now = new Date().toISOString()
-    expect(await due(db, now)).toEqual({ escalations: 1, reminders: 1 })
+    expect(await due(suite.db, now)).toEqual({ escalations: 1, reminders: 1 })
     worker.kick()
     await smtp.waitFor(5)
     await receiver.waitFor(4)
@@ -173,7 +163,7 @@ describe.each(STORAGE_KINDS)('escalations and reminders on %s', (kind) => {
       ['request.reminder', 'Paul Calm'],
     ])
     expect(receiver.all.every((h) => h.valid)).toBe(true)
-    const timeline = (await listActivity(db, id)).map((e) => `${e.kind}: ${e.detail}`)
+    const timeline = (await listActivity(suite.db, id)).map((e) => `${e.kind}: ${e.detail}`)
     expect(timeline).toEqual(
       expect.arrayContaining([
         'escalated: urgent, unread after 10 minutes',
@@ -181,7 +171,7 @@ describe.each(STORAGE_KINDS)('escalations and reminders on %s', (kind) => {
         'notified: E-mail to office@longbar-hvac.example',
       ]),
     )
-    expect((await listActivity(db, calm)).map((e) => `${e.kind}: ${e.detail}`)).toContain(
+    expect((await listActivity(suite.db, calm)).map((e) => `${e.kind}: ${e.detail}`)).toContain(
       'reminded: unread after 2 business hours',
     )
   })
@@ -190,7 +180,7 @@ describe.each(STORAGE_KINDS)('escalations and reminders on %s', (kind) => {
     smtp = await startSmtp()
     await store('Early Bird', new Date(Date.now() - 6 * 60_000).toISOString(), true)
     const server = await startServer({
-      DATABASE_URL: storage.databaseUrl,
+      DATABASE_URL: suite.storage.databaseUrl,
       SMTP_URL: smtp.url,
       NOTIFY_EMAIL: 'office@longbar-hvac.example',
       ESCALATE_EMAIL: 'owner@longbar-hvac.example',

@@ -3,6 +3,7 @@
 // note, its timeline, the trash and back, and "mark all as read". Mounted behind the session check.
 import { Hono, type Context } from 'hono'
 import type { AppEnv } from '../app.ts'
+import { alertHealth } from '../alerts/health.ts'
 import { listActivity } from '../db/activity.ts'
 import { addNote, markAllRead, recordContact, setTrashed, TRASHED, updateSubmission } from '../db/changes.ts'
 import type { Db } from '../db/client.ts'
@@ -30,11 +31,20 @@ export type SubmissionsDeps = {
   clock: OfficeClock
   /** Called when a request taken out of spam gets its notification queued. */
   onNotificationQueued?: () => void
+  /** The alert channels configured (for GET /alert-health); none when omitted. */
+  alertChannels?: string[]
 }
 
 const NOT_FOUND = 'Submission not found'
 
-export function submissionsApi({ db, log, office, clock, onNotificationQueued }: SubmissionsDeps): Hono<AppEnv> {
+export function submissionsApi({
+  db,
+  log,
+  office,
+  clock,
+  onNotificationQueued,
+  alertChannels = [],
+}: SubmissionsDeps): Hono<AppEnv> {
   const api = new Hono<AppEnv>()
   const counts = () => viewCounts(db, clock.today())
   /** The request's id from the path, or the 404 answer for one that cannot be. */
@@ -54,6 +64,11 @@ export function submissionsApi({ db, log, office, clock, onNotificationQueued }:
     const [all, latest] = await Promise.all([counts(), latestSubmissionAt(db)])
     return c.json({ success: true, counts: all, latest })
   })
+
+  // Whether alerts reach the office: the inbox's banner (decision 033).
+  api.get('/alert-health', async (c) =>
+    c.json({ success: true, ...(await alertHealth(db, alertChannels, clock.now())) }),
+  )
 
   api.get('/response-times', async (c) => {
     const now = clock.now()

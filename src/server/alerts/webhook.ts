@@ -68,7 +68,7 @@ export function webhookEvent(event: AlertEvent, s: Submission, at: string, publi
       afterHours: s.after_hours,
       status: s.status,
       receivedAt: s.created_at,
-      inboxUrl: `${publicOrigin}/admin`,
+      inboxUrl: `${publicOrigin}/admin?request=${encodeURIComponent(s.id)}`,
     },
   }
 }

@@ -24,6 +24,7 @@ export const OWN_TABLES = [
   'push_keys',
   'push_subscriptions',
   'rate_limits',
+  'spam_digests',
   'submission_activity',
 ] as const
 

@@ -28,6 +28,9 @@ export type DeskClock = {
 
 type Change = { set: Updateable<ContactSubmissionsTable>; log: ActivityEntry[] }
 
+/** The spam reason of a request the office filed as spam itself (the daily digest leaves those out). */
+export const MARKED_AS_SPAM = 'marked as spam in the inbox'
+
 /** A request in the trash takes no change but being restored. */
 export const TRASHED = 'trashed' as const
 
@@ -122,7 +125,7 @@ export function updateSubmission(db: Db, id: string, changes: SubmissionChanges,
     if (is_spam !== undefined && is_spam !== old.is_spam) {
       c.set.is_spam = is_spam
       if (is_spam) {
-        c.set.spam_reason = 'marked as spam in the inbox'
+        c.set.spam_reason = MARKED_AS_SPAM
         c.log.push({ kind: 'spam' })
       } else {
         c.set.spam_reason = null

@@ -102,6 +102,19 @@ export interface PushSubscriptionsTable {
   last_error: string | null
 }
 
+/** The daily spam digest, one row per office day (src/server/alerts/spam-digest.ts). */
+export interface SpamDigestsTable {
+  /** The office's day it covers, YYYY-MM-DD. */
+  day: string
+  created_at: Timestamp
+  next_attempt_at: Timestamp
+  attempts: number
+  /** An instance sending it holds it until then. */
+  locked_until: Timestamp | null
+  last_error: string | null
+  sent_at: Timestamp | null
+}
+
 export interface Tables {
   admin_credentials: AdminCredentialsTable
   admin_sessions: AdminSessionsTable
@@ -111,6 +124,7 @@ export interface Tables {
   push_keys: PushKeysTable
   push_subscriptions: PushSubscriptionsTable
   rate_limits: RateLimitsTable
+  spam_digests: SpamDigestsTable
   submission_activity: SubmissionActivityTable
 }
 

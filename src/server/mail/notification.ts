@@ -26,7 +26,7 @@ const oneLine = (text: string, max = 120) =>
     .slice(0, max)
 
 /** The addresses the form accepts: a Reply-To is set only to one of them (rows adopted from elsewhere may hold others). */
-const EMAIL = new RegExp(contactMessageSchema.properties.email.pattern)
+export const FORM_EMAIL = new RegExp(contactMessageSchema.properties.email.pattern)
 
 /** What the e-mail says it is: a new request, or one still unread after a while. */
 const HEADLINES: Record<AlertEvent, { subject: string; opening: (company: string) => string }> = {
@@ -94,7 +94,7 @@ export function composeNotification(
   return {
     from,
     to,
-    ...(s.email && EMAIL.test(s.email) ? { replyTo: s.email } : {}),
+    ...(s.email && FORM_EMAIL.test(s.email) ? { replyTo: s.email } : {}),
     subject: oneLine(`${headline.subject}: ${s.name} – ${service}`),
     text,
     // The same id on every attempt: if a send is ever repeated (a worker died between the mail

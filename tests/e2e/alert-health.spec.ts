@@ -1,0 +1,38 @@
+// The inbox's alert-health banner (decision 033) in Chromium: the e2e server runs without SMTP_URL
+// or WEBHOOK_URLS, so no alert reaches the office, and the inbox says so, with what to do, at
+// phone and desktop sizes, with no axe violation.
+import { randomInt } from 'node:crypto'
+import { E2E_ADMIN_PASSWORD } from '../helpers/admin.ts'
+import { DESKTOP, expect, expectNoAxeViolations, PHONE, test as base } from './fixtures.ts'
+
+const test = base.extend<{ address: string }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none.
+  address: async ({}, use) => use(`10.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`),
+  extraHTTPHeaders: async ({ address }, use) => use({ 'x-forwarded-for': address }),
+})
+
+for (const [size, viewport] of Object.entries({ phone: PHONE, desktop: DESKTOP })) {
+  test.describe(`the alert-health banner at ${size} size`, () => {
+    test.use({ viewport })
+
+    test('says no alert is set up and what to do', async ({ page }) => {
+      await page.goto('/admin')
+      await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD)
+      await page.getByRole('button', { name: 'Sign in' }).click()
+      const banner = page.getByRole('region', { name: 'New requests may not reach you' })
+      await expect(banner).toBeVisible()
+      await expect(banner).toContainText('No alert is set up: nobody is told when a request comes in.')
+      await expect(banner).toContainText(
+        'Set SMTP_URL and NOTIFY_EMAIL (e-mail) or WEBHOOK_URLS on the server, then restart it. Until then, check this inbox often.',
+      )
+      // Above the tabs: the first thing after the header.
+      const bannerBox = (await banner.boundingBox())!
+      const tabsBox = (await page.getByRole('tablist').boundingBox())!
+      expect(bannerBox.y + bannerBox.height).toBeLessThanOrEqual(tabsBox.y)
+      expect(bannerBox.width).toBeLessThanOrEqual(viewport.width)
+      await expectNoAxeViolations(page)
+      if (process.env.SCREENSHOTS)
+        await page.screenshot({ path: `${process.env.SCREENSHOTS}/alert-health-${size}.png`, fullPage: false })
+    })
+  })
+}
