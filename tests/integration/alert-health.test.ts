@@ -42,6 +42,19 @@ describe.each(STORAGE_KINDS)('alert health on %s', (kind) => {
       await served.db.k.updateTable('notification_outbox').set({ created_at: old }).execute()
       const health = (await admin.call('GET', '/api/admin/alert-health')).body
       expect(health.problems).toEqual([{ kind: 'none' }, { kind: 'waiting', count: 1, oldest: old }])
+      // A device subscribed to pushes is a channel: push is always on, and now reaches someone.
+      await served.db.k
+        .insertInto('push_subscriptions')
+        .values({
+          endpoint: 'https://push.example/device-1',
+          p256dh: 'p256dh',
+          auth: 'auth',
+          device: 'Chrome on Android',
+          created_at: new Date().toISOString(),
+        })
+        .execute()
+      expect((await admin.call('GET', '/api/admin/alert-health')).body).toMatchObject({ channels: ['push'] })
+      await served.db.k.deleteFrom('push_subscriptions').execute()
     })
   })
 

@@ -5,9 +5,13 @@ import type { AlertHealth, AlertProblem } from '../../contact/alert-health.ts'
 import { WAITING_MS } from '../../contact/alert-health.ts'
 import type { Db } from '../db/client.ts'
 import { toIso } from '../db/schema.ts'
+import { countSubscriptions } from '../db/push.ts'
 
-export async function alertHealth(db: Db, channels: string[], now: Date): Promise<AlertHealth> {
+export async function alertHealth(db: Db, configured: string[], now: Date): Promise<AlertHealth> {
   const problems: AlertProblem[] = []
+  // Push is always on, but reaches someone only once a device is subscribed.
+  const devices = configured.includes('push') ? await countSubscriptions(db) : 0
+  const channels = configured.filter((name) => name !== 'push' || devices > 0)
   // The customer's confirmation tells the office nothing.
   if (channels.filter((name) => name !== 'confirmation').length === 0) problems.push({ kind: 'none' })
   const failing = await db.k
