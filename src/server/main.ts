@@ -27,7 +27,7 @@ import { senderAddress, smtpSender } from './mail/transport.ts'
 import { startAlertWorker } from './alerts/worker.ts'
 import { emailChannel } from './alerts/email.ts'
 import { createPushSender, pushChannel, pushSubject } from './alerts/push.ts'
-import { countSubscriptions } from './db/push.ts'
+import { countSubscriptions, listSubscriptions } from './db/push.ts'
 import type { Channel } from './alerts/channel.ts'
 import { clientAddress, isLoopback } from './request.ts'
 
@@ -101,7 +101,7 @@ if (config.smtpUrl && config.notifyEmail) {
 // Web Push to the devices subscribed from the inbox (docs/decisions/030-web-push.md): always on;
 // the VAPID keys are made at the first start and kept in the database.
 const push = await createPushSender({ db, subject: pushSubject(config.publicOrigin, config.notifyEmail) })
-channels.push(pushChannel({ db, sender: push }))
+channels.push(pushChannel({ db, sender: push, devices: await listSubscriptions(db) }))
 const worker = startAlertWorker({ db, channels, log })
 
 // 5. Housekeeping: old rate-limit windows and ended sessions are of no use. A sliding window
