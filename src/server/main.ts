@@ -134,7 +134,7 @@ const app = createApp({
   mayReadHealth: async (c) => isLoopback(clientAddress(c, config.trustProxy)) || (await session.isSignedIn(c)),
   health: async () => {
     try {
-      // One query answers both: is the database there, and what waits to be sent.
+      // Is the database there, what waits to be sent, and is there anywhere to send it.
       const [backlog, devices] = await Promise.all([outboxBacklog(db), countSubscriptions(db)])
       const configured = devices > 0 || channels.some((c) => c.name !== 'push')
       return {
