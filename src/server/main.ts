@@ -33,7 +33,7 @@ import { confirmationChannel } from './alerts/confirmation.ts'
 import { composeConfirmation } from './mail/confirmation.ts'
 import { announceEscalation, enqueueDueAlerts } from './alerts/escalation.ts'
 import { createPushSender, pushChannel, pushSubject } from './alerts/push.ts'
-import { countSubscriptions } from './db/push.ts'
+import { countSubscriptions, listSubscriptions } from './db/push.ts'
 import { composeSpamDigest, runSpamDigest, type DigestOutcome } from './alerts/spam-digest.ts'
 import type { Channel } from './alerts/channel.ts'
 import { clientAddress, isLoopback } from './request.ts'
@@ -150,7 +150,7 @@ if (config.webhooks.length > 0 && config.webhookSecret)
 // Web Push to the devices subscribed from the inbox (docs/decisions/030-web-push.md): always on;
 // the VAPID keys are made at the first start and kept in the database.
 const push = await createPushSender({ db, subject: pushSubject(config.publicOrigin, config.notifyEmail) })
-channels.push(pushChannel({ db, sender: push }))
+channels.push(pushChannel({ db, sender: push, devices: await listSubscriptions(db) }))
 const worker = startAlertWorker({ db, channels, log, announce: announceEscalation(config.escalateAfterMs) })
 
 // 5. Housekeeping: old rate-limit windows and ended sessions are of no use. A sliding window
@@ -214,7 +214,7 @@ const app = createApp({
   mayReadHealth: async (c) => isLoopback(clientAddress(c, config.trustProxy)) || (await session.isSignedIn(c)),
   health: async () => {
     try {
-      // One query answers both: is the database there, and what waits to be sent.
+      // Is the database there, what waits to be sent, and is there anywhere to send it.
       const [backlog, devices] = await Promise.all([outboxBacklog(db), countSubscriptions(db)])
       const configured = devices > 0 || channels.some((c) => c.name !== 'push')
       return {

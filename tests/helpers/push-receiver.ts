@@ -95,6 +95,9 @@ export function testCertificate() {
     { stdio: 'ignore' },
   )
   certificate = { dir, key: readFileSync(keyFile, 'utf8'), cert: readFileSync(certFile, 'utf8'), certFile }
+  // The key stays in memory only; the certificate's file (public; a server process started by a
+  // test reads it through NODE_EXTRA_CA_CERTS) stays for the process.
+  rmSync(keyFile)
   process.once('exit', () => rmSync(dir, { recursive: true, force: true }))
   return certificate
 }

@@ -152,4 +152,29 @@ describe.each(STORAGE_KINDS)('the notifications API on %s', (kind) => {
     expect((await admin.call('DELETE', `/api/admin/push/subscriptions/${id}`)).status).toBe(200)
     expect((await admin.call('DELETE', `/api/admin/push/subscriptions/${id}`)).status).toBe(404)
   })
+
+  it('sends the alerts that had nowhere to go to the first device subscribed, at once', async () => {
+    const admin = await signedIn()
+    const { publicKey, devices } = (await admin.call('GET', '/api/admin/push')).body as {
+      publicKey: string
+      devices: []
+    }
+    expect(devices).toEqual([])
+    const sent = await fetch(`${served.server.url}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9' },
+      body: JSON.stringify({ name: 'Early Bird', phone: '4105550188' }),
+    })
+    expect(sent.status).toBe(201)
+    // No e-mail configured, no device: the alert waits (its next look is 8 s or more away).
+    await new Promise((r) => setTimeout(r, 1_000))
+    const before = receiver.received.length
+    const phone = receiver.subscribe(publicKey)
+    const subscribedAt = Date.now()
+    expect((await admin.call('POST', '/api/admin/push/subscriptions', phone)).status).toBe(201)
+    const pushes = await receiver.waitFor(before + 1, 5_000)
+    expect(pushes.at(-1)).toMatchObject({ subscription: phone.id, payload: { title: 'New request: Early Bird' } })
+    expect(pushes.at(-1)!.at - subscribedAt).toBeLessThan(3_000)
+    expect((await admin.call('POST', '/api/admin/push/unsubscribe', { endpoint: phone.endpoint })).status).toBe(200)
+  })
 })

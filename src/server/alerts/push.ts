@@ -145,9 +145,18 @@ export async function createPushSender({
 }
 
 /** The push channel: a delivery's target is a subscription's id. */
-export function pushChannel({ db, sender }: { db: Db; sender: PushSender }): Channel {
-  // The timeline names the device; the names are kept from fan-out (and each send) for describe().
-  const names = new Map<string, string>()
+export function pushChannel({
+  db,
+  sender,
+  devices = [],
+}: {
+  db: Db
+  sender: PushSender
+  /** The devices subscribed at start, so that the timeline names them from the first delivery. */
+  devices?: { id: number; device: string }[]
+}): Channel {
+  // The timeline names the device; the names are kept from start, fan-out and each send for describe().
+  const names = new Map<string, string>(devices.map((d) => [String(d.id), d.device]))
   return {
     name: 'push',
     async targets(trx, event) {
