@@ -110,6 +110,14 @@ export function SubmissionCard({
   const doubtful = item.suspicion !== null && !item.is_spam
   /** A ZIP code the service area does not list (src/contact/service-area.ts). */
   const outside = item.zip !== null && item.zip_place === null
+  /** What the intake asked (issue 14): the ZIP code and its place, out right now, the time to call back. */
+  const intake = (
+    [
+      ['zip', T.card.zip, item.zip && (item.zip_place ? `${item.zip} (${item.zip_place})` : item.zip)],
+      ['outNow', T.card.outNow, item.out_now && T.card.outNowAnswer(item.out_now)],
+      ['callback', T.card.callbackTime, callbackTimeLabel(item.callback_time)],
+    ] as [string, string, string | null][]
+  ).filter((entry): entry is [string, string, string] => Boolean(entry[2]))
 
   /** A PATCH with its toasts; the card shows the server's version after. */
   const change = async (
@@ -237,31 +245,16 @@ export function SubmissionCard({
             </dd>
           </div>
         )}
-        {(item.zip || item.out_now || item.callback_time) && (
-          <div className="text-slate-800">
-            {item.zip && (
-              <div className="inline">
-                <dt className="inline font-semibold">{T.card.zip}: </dt>
-                <dd className="inline">
-                  {item.zip}
-                  {item.zip_place && ` (${item.zip_place})`}
-                </dd>
-              </div>
-            )}
-            {item.out_now && (
-              <div className={`inline ${item.zip ? "before:content-['_·_']" : ''}`}>
-                <dt className="inline font-semibold">{T.card.outNow}: </dt>
-                <dd className="inline">{T.card.outNowAnswer(item.out_now)}</dd>
-              </div>
-            )}
-            {item.callback_time && (
-              <div className={`inline ${item.zip || item.out_now ? "before:content-['_·_']" : ''}`}>
-                <dt className="inline font-semibold">{T.card.callbackTime}: </dt>
-                <dd className="inline">{callbackTimeLabel(item.callback_time)}</dd>
-              </div>
-            )}
+        {intake.map(([key, label, value], i) => (
+          // The intake's answers on a line of their own: the first starts it (a line break before it), the others follow.
+          <div
+            key={key}
+            className={`inline text-slate-800 ${i === 0 ? "before:block before:content-['']" : "before:content-['_·_']"}`}
+          >
+            <dt className="inline font-semibold">{label}: </dt>
+            <dd className="inline">{value}</dd>
           </div>
-        )}
+        ))}
         {urgent && item.urgency !== serviceLabel(item.service) && (
           <div className="inline text-red-800 before:text-slate-700 before:content-['_·_']">
             <dt className="inline font-semibold">{T.card.urgency}: </dt>

@@ -8,7 +8,7 @@ export type { ContactMessage }
 export { schema as contactMessageSchema }
 
 /** The fields a visitor fills in, in the form's order. */
-export const FIELDS = ['name', 'phone', 'email', 'zip', 'service', 'outNow', 'callbackTime', 'message'] as const
+export const FIELDS = ['name', 'phone', 'email', 'zip', 'outNow', 'service', 'callbackTime', 'message'] as const
 export type Field = (typeof FIELDS)[number]
 export type ServiceValue = NonNullable<ContactMessage['service']>
 export type CallbackTime = NonNullable<ContactMessage['callbackTime']>

@@ -286,6 +286,7 @@ export function ContactForm({
               {form.outsideArea}
             </p>
           </FieldRow>
+          <OutNow form={form} state={state} problem={problemOf('outNow')} />
           <FieldRow
             field="service"
             label={form.labels.service}
@@ -302,7 +303,6 @@ export function ContactForm({
               ))}
             </select>
           </FieldRow>
-          <OutNow form={form} state={state} problem={problemOf('outNow')} />
           <FieldRow
             field="callbackTime"
             label={form.labels.callbackTime}

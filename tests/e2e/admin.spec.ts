@@ -29,7 +29,16 @@ const test = base.extend<{ address: string }>({
   allowConsoleErrors: allow(),
 })
 
-type Visitor = { name: string; phone: string; email?: string; service?: string; message?: string }
+type Visitor = {
+  name: string
+  phone: string
+  email?: string
+  service?: string
+  message?: string
+  zip?: string
+  outNow?: 'yes' | 'no'
+  callbackTime?: string
+}
 
 const uniqueToken = () => `t${randomUUID().slice(0, 8)}`
 
@@ -688,6 +697,41 @@ test.describe('the lead desk', () => {
     await expect(cards(page).getByRole('heading')).toHaveText([`Tune Up ${token}`, `Cold House ${token}`])
     await openMore(urgent)
     await expect(history(urgent)).toHaveText([/Called$/, /Marked as read$/, /Request received( after hours)?$/])
+  })
+
+  test('intake: out now makes it urgent and on top; the card shows the call-back time, the ZIP code and its town, "Outside area"', async ({
+    page,
+  }) => {
+    const token = await inboxWith(
+      page,
+      { name: 'Far Away', phone: '4105550181', zip: '19999', callbackTime: 'morning' },
+      { name: 'Out Now', phone: '4105550182', zip: '21085', outNow: 'yes', callbackTime: 'evening' },
+      { name: 'Plain Zip', phone: '4105550183', zip: '21014', outNow: 'no' },
+    )
+    // Out now: urgent, so first whatever its age; then newest first.
+    await expect(cards(page).getByRole('heading')).toHaveText([
+      `Out Now ${token}`,
+      `Plain Zip ${token}`,
+      `Far Away ${token}`,
+    ])
+    const outNow = card(page, `Out Now ${token}`)
+    await expect(badges(outNow)).toHaveText(['Emergency', 'Unread', 'Status: New'])
+    await expect(outNow).toContainText('ZIP code: 21085 (Joppa, Harford County)')
+    await expect(outNow).toContainText('Out right now: yes')
+    await expect(outNow).toContainText('Call back: Evening')
+    await expect(outNow).toContainText('Why urgent: Out right now')
+
+    const far = card(page, `Far Away ${token}`)
+    await expect(badges(far)).toHaveText(['Unread', 'Outside area', 'Status: New'])
+    await expect(far).toContainText('ZIP code: 19999')
+    await expect(far).not.toContainText('19999 (')
+    await expect(far).toContainText('Call back: Morning')
+
+    const plain = card(page, `Plain Zip ${token}`)
+    await expect(badges(plain)).toHaveText(['Unread', 'Status: New'])
+    await expect(plain).toContainText('ZIP code: 21014 (Bel Air)')
+    await expect(plain).toContainText('Out right now: no')
+    await expectNoAxeViolations(page)
   })
 
   test('a text, a note and a follow-up date, each on the timeline; follow-ups listed and counted', async ({ page }) => {

@@ -240,7 +240,7 @@ test.describe('with JavaScript', () => {
         ),
       )
     }
-    expect(order).toEqual(['phone', 'email', 'zip', 'service', 'outNow', 'callbackTime', 'message', 'Send Message'])
+    expect(order).toEqual(['phone', 'email', 'zip', 'outNow', 'service', 'callbackTime', 'message', 'Send Message'])
   })
 })
 

@@ -147,8 +147,8 @@ describe('the contact form given the state of a send without JavaScript', () => 
       }),
       { numRuns: 300 },
     )
-    // 300 renders of the whole form: seconds on a busy machine.
-  }, 30_000)
+    // 300 renders of the whole form: seconds, tens of them on a busy machine.
+  }, 90_000)
 
   test('shows each problem under its field, named by aria-describedby, with aria-invalid', () => {
     const page = render({ problems: { name: copy.problems.name, email: copy.problems.email } })
