@@ -9,26 +9,30 @@ import { arrival, beaconPayload, isNew, type Visit } from './visit.ts'
 
 const KEY = 'visit'
 
-/** The visit's record: the stored one, or this page's arrival. */
+/** This page's arrival: from another site, or with campaign parameters, it starts a new visit record. */
+function arrivalHere(): Visit {
+  try {
+    return arrival(new URL(location.href), document.referrer)
+  } catch {
+    // An unreadable referrer counts as none.
+    return arrival(new URL(location.href), '')
+  }
+}
+const here = arrivalHere()
+
+/** The visit's record: the stored one, or this page's arrival (no sessionStorage). */
 export function currentVisit(): Visit {
   try {
     return JSON.parse(sessionStorage.getItem(KEY) ?? '') as Visit
   } catch {
-    return arrival(new URL(location.href), '')
+    return here
   }
 }
 
 try {
-  let referrer = ''
-  try {
-    referrer = document.referrer && new URL(document.referrer).href
-  } catch {
-    // An unreadable referrer counts as none.
-  }
-  const here = arrival(new URL(location.href), referrer)
   if (isNew(here) || !sessionStorage.getItem(KEY)) sessionStorage.setItem(KEY, JSON.stringify(here))
 } catch {
-  // No sessionStorage (a private mode that refuses it): the form still sends its page.
+  // No sessionStorage (a private mode that refuses it): the form still sends this page's arrival.
 }
 
 document.addEventListener(

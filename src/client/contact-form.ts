@@ -84,7 +84,8 @@ function enhance(form: HTMLFormElement) {
       ...visit,
       ...Object.fromEntries(new FormData(form)),
       elapsedMs: touchedAt === undefined ? 0 : Math.round(performance.now() - touchedAt),
-      referrer: (visit.referrer ?? document.referrer).slice(0, 1000),
+      // The outside page the visit came from; never this site's own page before the form.
+      referrer: visit.referrer ?? '',
     }
     busy(true)
     try {

@@ -118,6 +118,25 @@ test.describe('a visit from an ad', () => {
   })
 })
 
+test('a visit that started on the site sends its landing page, and never the site itself as the referrer', async ({
+  page,
+}) => {
+  await page.goto('/furnace-repair')
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('visit'))).toBe('{"landing":"/furnace-repair"}')
+  await page.getByRole('banner').getByRole('link', { name: 'Contact Us' }).click()
+  await expect(page.locator('form[data-enhanced]')).toHaveCount(1)
+  // The browser's referrer is now /furnace-repair, a page of the site: not where the visit came from.
+  expect(await page.evaluate(() => document.referrer)).toMatch(/\/furnace-repair$/)
+  await page.getByLabel('Full Name *').fill(`Direct t${randomUUID().slice(0, 8)}`)
+  await page.getByLabel('Phone Number *').fill('(410) 555-0162')
+  const [sent] = await Promise.all([
+    page.waitForRequest('**/api/contact'),
+    page.getByRole('button', { name: 'Send Message' }).click(),
+  ])
+  expect(sent.postDataJSON()).toMatchObject({ landing: '/furnace-repair', referrer: '', page: '/contact' })
+  await expect(page.getByText('Message Sent!')).toBeVisible()
+})
+
 test('the inbox erases every request of one person after a confirmation', async ({ page, address }) => {
   const token = `t${randomUUID().slice(0, 8)}`
   for (const name of [`Erin ${token}`, `Erin again ${token}`]) {
