@@ -2,3 +2,4 @@
 // its own +client.ts imports this one.
 import '../src/client/menu.ts'
 import '../src/client/map.ts'
+import '../src/client/attribution.ts'

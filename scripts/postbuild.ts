@@ -7,10 +7,13 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { getCatalogue } from '../src/catalogue/load.ts'
 import { adminPageData, cataloguePageData, publicOrigin } from '../src/catalogue/page-data.ts'
 import { primaryPaths } from '../src/catalogue/routes.ts'
+import { zipPlaces } from '../src/contact/service-area.ts'
+import { data as contactSentData } from '../pages/contact-sent/+data.ts'
 import { buildRobots, buildSitemap } from '../src/seo/sitemap.ts'
 import type { BuildInfo } from '../src/server/build-info.ts'
 import { finishPageHtml } from '../src/server/page-html.ts'
 import { filesIn } from '../src/server/static-site.ts'
+import { adminManifest, MANIFEST_PATH } from '../src/admin/manifest.ts'
 
 export const distClient = path.resolve('dist/client')
 const COMPRESSIBLE = /\.(html|css|js|json|svg|xml|txt|webmanifest)$/
@@ -76,7 +79,7 @@ export function writeSeoFiles(dir: string, origin: string, paths: string[]): voi
  * answers it writes, and the data /contact was prerendered with, for the page it renders with a
  * form's problems.
  */
-function buildInfo(origin: string): BuildInfo {
+async function buildInfo(origin: string): Promise<BuildInfo> {
   const catalogue = getCatalogue()
   const contactPageData = cataloguePageData('/contact', catalogue, origin)
   if (contactPageData?.page.template !== 'contact')
@@ -90,7 +93,9 @@ function buildInfo(origin: string): BuildInfo {
     urgency: catalogue.urgency,
     confirmation: catalogue.confirmation,
     contactForm: contactPageData.page.form,
+    zipPlaces: zipPlaces(catalogue.pages),
     contactPageData,
+    contactSentData: await contactSentData(),
     adminPageData: adminPageData(catalogue),
   }
 }
@@ -102,7 +107,12 @@ if (import.meta.main) {
   // Primary addresses only: aliases are not listed, and /admin and /500 are not records.
   const paths = primaryPaths(getCatalogue())
   writeSeoFiles(distClient, origin, paths)
-  writeFileSync(path.resolve('dist/build-info.json'), `${JSON.stringify(buildInfo(origin), null, 2)}\n`)
+  // The inbox as an installable app (docs/decisions/030-web-push.md).
+  writeFileSync(
+    path.join(distClient, MANIFEST_PATH),
+    `${JSON.stringify(adminManifest(getCatalogue().business.name), null, 2)}\n`,
+  )
+  writeFileSync(path.resolve('dist/build-info.json'), `${JSON.stringify(await buildInfo(origin), null, 2)}\n`)
   const finished = finishPages(distClient)
   const t = compressAll(distClient)
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`

@@ -1,17 +1,24 @@
 // https://vike.dev/data — the confirmation after a send without JavaScript: the contact record's
-// success notice, not indexed (noindex, and not a catalogue record, so not in the sitemap).
-import { getCatalogue } from '../../src/catalogue/load.ts'
-import { fixedPageData, type FixedPageData } from '../../src/catalogue/page-data.ts'
-import { findPage } from '../../src/catalogue/routes.ts'
+// success notice, not indexed (noindex, and not a catalogue record, so not in the sitemap). The
+// server renders it at run time for one request (/contact/sent/<id>, src/server/contact/sent.ts)
+// with the data the build made here, so the catalogue's loader is not even loaded then.
+import type { PageContextServer } from 'vike/types'
 import type { ContactFormBlock } from '../../src/catalogue/types.gen.ts'
+import type { FixedPageData } from '../../src/catalogue/page-data.ts'
 
 export type ContactSentData = FixedPageData & {
   notice: ContactFormBlock['success']
   backLabel: string
   callLabel: string
+  /** The call button under a request's confirmation: the same as the panel above the form. */
+  confirmationCallLabel: string
 }
 
-export function data(): ContactSentData {
+export async function data(pageContext?: PageContextServer): Promise<ContactSentData> {
+  if (pageContext?.contactSentData) return pageContext.contactSentData
+  const { getCatalogue } = await import('../../src/catalogue/load.ts')
+  const { fixedPageData } = await import('../../src/catalogue/page-data.ts')
+  const { findPage } = await import('../../src/catalogue/routes.ts')
   const catalogue = getCatalogue()
   const contact = findPage(catalogue, '/contact')?.record
   if (contact?.template !== 'contact')
@@ -22,5 +29,6 @@ export function data(): ContactSentData {
     notice: form.success,
     backLabel: form.sent.backLabel,
     callLabel: hero.callLabel ?? catalogue.business.emergency.callLabel,
+    confirmationCallLabel: form.confirmation.callLabel,
   }
 }

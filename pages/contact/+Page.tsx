@@ -6,10 +6,17 @@ import type { CataloguePageData } from '../../src/catalogue/page-data.ts'
 import { ContactTemplate } from '../../src/templates/ContactTemplate.tsx'
 
 export default function ContactPage() {
-  const { page, chrome, reviews, trail } = useData<CataloguePageData>()
+  const { page, chrome, reviews, trail, zips } = useData<CataloguePageData>()
   const { contactForm } = usePageContext()
   if (page.template !== 'contact') throw new Error(`/contact is a "${page.template}" record, not a contact page`)
   return (
-    <ContactTemplate page={page} business={chrome.business} reviews={reviews} trail={trail} formState={contactForm} />
+    <ContactTemplate
+      page={page}
+      business={chrome.business}
+      reviews={reviews}
+      trail={trail}
+      formState={contactForm}
+      zips={zips}
+    />
   )
 }

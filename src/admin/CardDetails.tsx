@@ -2,7 +2,7 @@
 // left voicemail"), the client details, the request's history (every change, call, text, note and
 // notification, newest first, back to its arrival), where the visitor came from, and delete.
 import { useContext, useRef, useState, type FormEvent } from 'react'
-import { CalendarClock, History, StickyNote, Trash2, UserCheck, type LucideIcon } from 'lucide-react'
+import { CalendarClock, History, StickyNote, Trash2, UserCheck, UserX, type LucideIcon } from 'lucide-react'
 import { NOTE_MAX } from '../contact/activity.ts'
 import { TRASH_DAYS } from '../contact/submission.ts'
 import { api } from './api.ts'
@@ -10,7 +10,9 @@ import { InboxSettings, useRun } from './actions.ts'
 import { ClientEditor } from './ClientEditor.tsx'
 import { formatDateTime, isDay, today } from './format.ts'
 import { ACTIVITY_TEXT, T, TOASTS } from './messages.ts'
-import { useActivity, useApplyChange } from './queries.ts'
+import { useActivity, useApplyChange, useRefreshLists } from './queries.ts'
+import { ConfirmDialog } from './ConfirmDialog.tsx'
+import { useNotify } from './Toasts.tsx'
 import type { Submission } from './types.ts'
 import { button, control, fieldProblem, label } from './ui.ts'
 
@@ -20,6 +22,50 @@ function IconLabel({ htmlFor, icon: Icon, text }: { htmlFor: string; icon: Lucid
       <Icon className="size-4" aria-hidden="true" focusable="false" />
       {text}
     </label>
+  )
+}
+
+/**
+ * "Erase this person": every request with this phone number or e-mail address deleted for good,
+ * after a confirmation (the privacy notice's promise; recorded in the server's log, since the
+ * timeline goes with the requests).
+ */
+function ErasePerson({ item }: { item: Submission }) {
+  const [asking, setAsking] = useState(false)
+  const opener = useRef<HTMLButtonElement>(null)
+  const run = useRun()
+  const notify = useNotify()
+  const refresh = useRefreshLists()
+  const erase = async () => {
+    const answer = await run(
+      () => api.erase({ ...(item.phone ? { phone: item.phone } : {}), ...(item.email ? { email: item.email } : {}) }),
+      null,
+      TOASTS.eraseFailed,
+    )
+    if (answer instanceof Error) return false
+    notify(TOASTS.erased(answer.erased))
+    await refresh()
+    return true
+  }
+  return (
+    <>
+      <button ref={opener} type="button" className={button.danger} onClick={() => setAsking(true)}>
+        <UserX className="size-5" aria-hidden="true" focusable="false" />
+        {T.card.erase}
+      </button>
+      <ConfirmDialog
+        open={asking}
+        heading={T.erase.heading}
+        text={T.erase.text(T.erase.who(item.phone, item.email))}
+        confirm={T.erase.confirm}
+        cancel={T.erase.cancel}
+        onConfirm={erase}
+        onClose={() => {
+          setAsking(false)
+          if (opener.current?.isConnected) opener.current.focus()
+        }}
+      />
+    </>
   )
 }
 
@@ -205,15 +251,22 @@ export function CardDetails({
           {item.referrer}
         </p>
       )}
+      {item.source_page && (
+        <p className="mt-4 text-sm break-all text-slate-700">
+          <span className="font-semibold">{T.card.page}: </span>
+          {item.source_page}
+        </p>
+      )}
       <Timeline item={item} />
-      {!trashed && (
-        <div className="mt-4 flex justify-end">
+      <div className="mt-4 flex flex-wrap justify-end gap-2">
+        {(item.phone || item.email) && <ErasePerson item={item} />}
+        {!trashed && (
           <button type="button" className={button.danger} onClick={(event) => onAskDelete(item, event.currentTarget)}>
             <Trash2 className="size-5" aria-hidden="true" focusable="false" />
             {T.card.delete}
           </button>
-        </div>
-      )}
+        )}
+      </div>
       {trashed && <p className="mt-3 text-sm text-slate-600">{T.inbox.trashNote(TRASH_DAYS)}</p>}
     </div>
   )

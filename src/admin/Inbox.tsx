@@ -2,8 +2,16 @@
 // median first response, the tabs (All Submissions, Unread, Clients, Follow-ups, Spam, Trash),
 // search and filters, "Mark all as read", the CSV of what is shown, and the cards, one column on
 // a phone and two from a laptop's width, page by page.
-import { useDeferredValue, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
-import { CheckCheck, Download, LogOut, Search, SlidersHorizontal } from 'lucide-react'
+import {
+  useDeferredValue,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react'
+import { BarChart3, CheckCheck, Download, LogOut, Search, SlidersHorizontal } from 'lucide-react'
 import { SERVICE_OPTIONS } from '../contact/message.ts'
 import { api, csvUrl } from './api.ts'
 import { useRun } from './actions.ts'
@@ -12,7 +20,18 @@ import { DeleteDialog } from './DeleteDialog.tsx'
 import { formatDuration } from './format.ts'
 import { T, TOASTS } from './messages.ts'
 import { AlertBanner } from './AlertBanner.tsx'
-import { FIRST_VIEW, useApplyChange, useCounts, useRefreshLists, useResponseTimes, useSubmissions } from './queries.ts'
+import {
+  FIRST_VIEW,
+  useApplyChange,
+  useCounts,
+  useRefreshLists,
+  useResponseTimes,
+  useSubmission,
+  useSubmissions,
+} from './queries.ts'
+import { NotificationsSwitch } from './NotificationsSwitch.tsx'
+import { useSourceNames } from './sources.ts'
+import { SourcesReport } from './SourcesReport.tsx'
 import { StatusOptions } from './StatusOptions.tsx'
 import { SubmissionCard } from './SubmissionCard.tsx'
 import { useNotify } from './Toasts.tsx'
@@ -159,6 +178,90 @@ function FilterSelect({
   )
 }
 
+/**
+ * The request a link opens (/admin?request=<id>: a tapped notification, docs/decisions/030-web-push.md),
+ * from the address at load, or from the service worker when the inbox was open already.
+ */
+function useOpenedRequest(): [string | null, () => void] {
+  const id = useSyncExternalStore(
+    subscribeToAddress,
+    () => new URLSearchParams(window.location.search).get('request'),
+    () => null,
+  )
+  useEffect(() => {
+    if (!('serviceWorker' in navigator)) return
+    const onMessage = (event: MessageEvent) => {
+      const data = event.data as { type?: unknown; url?: unknown } | null
+      if (data?.type !== 'open' || typeof data.url !== 'string') return
+      const url = new URL(data.url, window.location.origin)
+      if (url.origin === window.location.origin) goTo(`${url.pathname}${url.search}`, 'push')
+    }
+    navigator.serviceWorker.addEventListener('message', onMessage)
+    return () => navigator.serviceWorker.removeEventListener('message', onMessage)
+  }, [])
+  return [id, () => goTo(window.location.pathname, 'replace')]
+}
+
+/** The address's changes: back and forward, and goTo's. */
+function subscribeToAddress(onChange: () => void) {
+  window.addEventListener('popstate', onChange)
+  window.addEventListener(ADDRESS_CHANGED, onChange)
+  return () => {
+    window.removeEventListener('popstate', onChange)
+    window.removeEventListener(ADDRESS_CHANGED, onChange)
+  }
+}
+const ADDRESS_CHANGED = 'inbox:address'
+function goTo(path: string, how: 'push' | 'replace') {
+  if (how === 'push') window.history.pushState(null, '', path)
+  else window.history.replaceState(null, '', path)
+  window.dispatchEvent(new Event(ADDRESS_CHANGED))
+}
+
+/** The request a notification opened, on top of the inbox and in view. */
+function OpenedRequest({
+  id,
+  onClose,
+  onAskDelete,
+}: {
+  id: string
+  onClose: () => void
+  onAskDelete: (item: Submission, opener: HTMLElement) => void
+}) {
+  const { data, isError } = useSubmission(id)
+  const section = useRef<HTMLElement>(null)
+  const shown = data !== undefined || isError
+  useEffect(() => {
+    if (!shown) return
+    section.current?.scrollIntoView({ block: 'start' })
+    section.current?.focus({ preventScroll: true })
+  }, [shown, id])
+  if (!shown) return null
+  return (
+    <section
+      ref={section}
+      tabIndex={-1}
+      aria-labelledby="opened-heading"
+      data-opened={id}
+      className="-mx-1.5 mb-3 scroll-mt-20 rounded-xl bg-accent-50 p-1.5 ring-2 ring-accent-600 focus:outline-none sm:mx-0 sm:p-3"
+    >
+      <div className="mb-1.5 flex items-center justify-between gap-2 pl-1.5">
+        <h2 id="opened-heading" className="font-bold text-accent-800">
+          {T.opened.heading}
+        </h2>
+        <button type="button" className={btn('quiet', 'sm')} onClick={onClose}>
+          {T.opened.close}
+        </button>
+      </div>
+      {data ? (
+        <SubmissionCard item={data} onAskDelete={onAskDelete} />
+      ) : (
+        <p className={`${card} p-4 font-semibold text-slate-700`}>{T.opened.missing}</p>
+      )}
+    </section>
+  )
+}
+
 /** The loading skeleton: exactly 3 placeholder blocks (SPEC §2, §9). */
 function Skeleton() {
   return (
@@ -192,9 +295,12 @@ export function Inbox({ title, onLogout }: { title: string; onLogout: () => Prom
   const apply = useApplyChange()
   const refresh = useRefreshLists()
   const [deleting, setDeleting] = useState<{ item: Submission; opener: HTMLElement } | null>(null)
+  const [opened, closeOpened] = useOpenedRequest()
   const [markingAll, setMarkingAll] = useState(false)
   const [showFilters, setShowFilters] = useState(false)
-  const filtersShown = showFilters || query.status !== '' || query.service !== ''
+  const [showSources, setShowSources] = useState(false)
+  const sourceNames = useSourceNames(query.source)
+  const filtersShown = showFilters || query.status !== '' || query.service !== '' || query.source !== ''
   const panel = useRef<HTMLDivElement>(null)
   const heading = useRef<HTMLHeadingElement>(null)
   // Just signed in: the login form is gone, the focus starts at the top of the inbox.
@@ -268,20 +374,50 @@ export function Inbox({ title, onLogout }: { title: string; onLogout: () => Prom
             >
               {T.inbox.heading}
             </h1>
-            <BusyButton className={button.onDark} onClick={onLogout}>
-              <LogOut className="size-5" aria-hidden="true" focusable="false" />
-              {T.inbox.logout}
-            </BusyButton>
+            <div className="flex gap-2">
+              <button
+                type="button"
+                className={button.onDark}
+                aria-expanded={showSources}
+                onClick={() => setShowSources((open) => !open)}
+              >
+                <BarChart3 className="size-5" aria-hidden="true" focusable="false" />
+                {/* On a phone the icon alone, so "Log out" keeps one line; the name stays for assistive technology. */}
+                <span className="sr-only sm:not-sr-only">{T.inbox.sources}</span>
+              </button>
+              <BusyButton className={button.onDark} onClick={onLogout}>
+                <LogOut className="size-5" aria-hidden="true" focusable="false" />
+                {T.inbox.logout}
+              </BusyButton>
+            </div>
           </div>
           <div className="mt-2 sm:mt-3">
             <CountsSummary counts={counts} />
           </div>
           <ResponseTimes ready={list.isSuccess} />
+          <NotificationsSwitch />
         </div>
       </section>
 
       <div className="container-page py-3 sm:py-6">
         <AlertBanner ready={list.isSuccess} />
+        {showSources && (
+          <SourcesReport
+            onClose={() => setShowSources(false)}
+            onPick={(source) => {
+              setShowSources(false)
+              setQuery((old) => ({ ...old, view: 'all', source }))
+              panel.current?.focus()
+            }}
+          />
+        )}
+        {opened && (
+          <OpenedRequest
+            id={opened}
+            onClose={closeOpened}
+            onAskDelete={(it, opener) => setDeleting({ item: it, opener })}
+          />
+        )}
         <Tabs view={query.view} counts={counts} onSelect={(view) => setQuery((old) => ({ ...old, view }))} />
 
         <div
@@ -295,7 +431,7 @@ export function Inbox({ title, onLogout }: { title: string; onLogout: () => Prom
           <form
             role="search"
             aria-label={T.inbox.filters}
-            className={`${card} grid grid-cols-[minmax(0,1fr)_auto] gap-2 p-2.5 sm:grid-cols-2 sm:gap-x-4 sm:gap-y-3 sm:p-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto_auto] lg:items-end`}
+            className={`${card} grid grid-cols-[minmax(0,1fr)_auto] gap-2 p-2.5 sm:grid-cols-2 sm:gap-x-4 sm:gap-y-3 sm:p-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto_auto] lg:items-end`}
             onSubmit={(event) => {
               event.preventDefault()
               setQuery((old) => ({ ...old, q: search.trim() }))
@@ -360,6 +496,21 @@ export function Inbox({ title, onLogout }: { title: string; onLogout: () => Prom
                 ))}
                 <option value="none">{T.inbox.noService}</option>
               </FilterSelect>
+              <div className="col-span-2 sm:col-span-1">
+                <FilterSelect
+                  id="inbox-source"
+                  label={T.inbox.source}
+                  value={query.source}
+                  onChange={(source) => setQuery((old) => ({ ...old, source }))}
+                >
+                  <option value="">{T.inbox.anySource}</option>
+                  {sourceNames.map((name) => (
+                    <option key={name} value={name}>
+                      {name}
+                    </option>
+                  ))}
+                </FilterSelect>
+              </div>
             </div>
             <div className="col-span-2 flex gap-2 sm:col-span-2 lg:col-span-2">
               {unreadShown && (

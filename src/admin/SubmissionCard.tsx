@@ -3,6 +3,7 @@
 // the message clamped to six lines, then the two actions that matter most, "Call Maria" and
 // "Text", then "Mark as Read", the status and "More" (follow-up, note, client, history, delete).
 // Everything a visitor sent is rendered as React text: markup in it stays inert characters.
+import { arrivalInWords } from '../contact/attribution.ts'
 import { useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import {
   ChevronDown,
@@ -15,7 +16,7 @@ import {
   ShieldAlert,
   UserCheck,
 } from 'lucide-react'
-import { serviceLabel } from '../contact/message.ts'
+import { callbackTimeLabel, serviceLabel } from '../contact/message.ts'
 import { api } from './api.ts'
 import { InboxSettings, useNow, useRun } from './actions.ts'
 import { CardDetails } from './CardDetails.tsx'
@@ -107,6 +108,8 @@ export function SubmissionCard({
   const urgent = item.urgency !== null && !item.is_spam && !trashed
   // Weak signs of a bot: the request stays in the inbox (a real one must never be hidden), marked.
   const doubtful = item.suspicion !== null && !item.is_spam
+  /** A ZIP code the service area does not list (src/contact/service-area.ts). */
+  const outside = item.zip !== null && item.zip_place === null
 
   /** A PATCH with its toasts; the card shows the server's version after. */
   const change = async (
@@ -186,6 +189,7 @@ export function SubmissionCard({
           {item.is_client && <Badge tone="client">{T.card.client}</Badge>}
           {item.is_spam && <Badge tone="spam">{T.card.spam}</Badge>}
           {doubtful && <Badge tone="doubt">{T.card.possibleSpam}</Badge>}
+          {outside && <Badge tone="doubt">{T.card.outsideArea}</Badge>}
           <Badge tone={item.status === 'new' ? 'primary' : 'plain'}>
             <span className="sr-only">{T.card.status}: </span>
             {STATUS_LABELS[item.status] ?? item.status}
@@ -225,10 +229,37 @@ export function SubmissionCard({
             </dd>
           </div>
         )}
-        {item.source_page && (
+        {(item.source_page || item.source) && (
           <div className="inline before:content-['_·_']">
-            <dt className="sr-only">{T.card.page}</dt>
-            <dd className="inline">{item.source_page}</dd>
+            <dt className="sr-only">{T.card.arrival}</dt>
+            <dd className="inline" data-arrival="">
+              {arrivalInWords(item)}
+            </dd>
+          </div>
+        )}
+        {(item.zip || item.out_now || item.callback_time) && (
+          <div className="text-slate-800">
+            {item.zip && (
+              <div className="inline">
+                <dt className="inline font-semibold">{T.card.zip}: </dt>
+                <dd className="inline">
+                  {item.zip}
+                  {item.zip_place && ` (${item.zip_place})`}
+                </dd>
+              </div>
+            )}
+            {item.out_now && (
+              <div className={`inline ${item.zip ? "before:content-['_·_']" : ''}`}>
+                <dt className="inline font-semibold">{T.card.outNow}: </dt>
+                <dd className="inline">{T.card.outNowAnswer(item.out_now)}</dd>
+              </div>
+            )}
+            {item.callback_time && (
+              <div className={`inline ${item.zip || item.out_now ? "before:content-['_·_']" : ''}`}>
+                <dt className="inline font-semibold">{T.card.callbackTime}: </dt>
+                <dd className="inline">{callbackTimeLabel(item.callback_time)}</dd>
+              </div>
+            )}
           </div>
         )}
         {urgent && item.urgency !== serviceLabel(item.service) && (

@@ -7,7 +7,9 @@ import type {
   Counts,
   ListQuery,
   Page,
+  PushDevice,
   ResponseTimePeriod,
+  SourcesReport,
   Submission,
   SubmissionChanges,
 } from './types.ts'
@@ -83,6 +85,7 @@ export function listParams(query: ListQuery, cursor?: string | null): URLSearchP
   if (q) params.set('q', q)
   if (query.status) params.set('status', query.status)
   if (query.service) params.set('service', query.service)
+  if (query.source) params.set('source', query.source)
   if (cursor) params.set('cursor', cursor)
   return params
 }
@@ -112,6 +115,17 @@ export const api = {
   note: (id: string, text: string) => call<Changed>('POST', `${item(id)}/notes`, { text }),
   trash: (id: string) => call<Changed>('DELETE', item(id)),
   restore: (id: string) => call<Changed>('POST', `${item(id)}/restore`),
+  sources: (from: string, to: string) =>
+    call<{ success: true } & SourcesReport>('GET', `/sources?${new URLSearchParams({ from, to })}`),
+  erase: (person: { phone?: string; email?: string }) =>
+    call<{ success: true; erased: number }>('POST', '/erase', person),
+  get: (id: string) => call<{ success: true; item: Submission }>('GET', item(id)),
+  push: () => call<{ success: true; publicKey: string; devices: PushDevice[] }>('GET', '/push'),
+  subscribe: (subscription: PushSubscriptionJSON) =>
+    call<{ success: true; device: PushDevice }>('POST', '/push/subscriptions', subscription),
+  unsubscribe: (endpoint: string) =>
+    call<{ success: true; removed: boolean }>('POST', '/push/unsubscribe', { endpoint }),
+  testPush: (endpoint: string) => call<{ success: true; status: number }>('POST', '/push/test', { endpoint }),
   markAllRead: (query: ListQuery) =>
     call<{ success: true; marked: number; counts: Counts }>('POST', '/submissions/mark-read', filtersOf(query)),
 }

@@ -26,6 +26,9 @@ const keys = {
   responseTimes: ['response-times'] as const,
   alertHealth: ['alert-health'] as const,
   activity: (id: string) => ['activity', id] as const,
+  sources: (from: string, to: string) => ['sources', from, to] as const,
+  submission: (id: string) => ['submission', id] as const,
+  push: ['push'] as const,
 }
 
 export function createQueryClient(): QueryClient {
@@ -43,7 +46,7 @@ export function createQueryClient(): QueryClient {
 type ListPage = { success: true } & Page
 
 /** What the inbox shows first: every request but spam and the trash, unfiltered. */
-export const FIRST_VIEW: ListQuery = { view: 'all', q: '', status: '', service: '' }
+export const FIRST_VIEW: ListQuery = { view: 'all', q: '', status: '', service: '', source: '' }
 
 /** The list of a view and its filters, as a query: its key, how to fetch a page, where the next starts. */
 const submissionsQuery = (client: QueryClient, query: ListQuery) =>
@@ -93,6 +96,15 @@ export function useResponseTimes(ready: boolean) {
   })
 }
 
+/** The Sources report of a period (office days, both included), fetched while it is shown. */
+export function useSourcesReport(from: string, to: string) {
+  return useQuery({
+    queryKey: keys.sources(from, to),
+    queryFn: () => api.sources(from, to),
+    refetchInterval: 5 * 60_000,
+  })
+}
+
 /** Whether alerts reach the office; asked once the list is there, then every minute. */
 export function useAlertHealth(ready: boolean) {
   return useQuery({
@@ -133,6 +145,7 @@ export function useApplyChange() {
               })),
             },
         )
+        if (client.getQueryData(keys.submission(item.id))) client.setQueryData(keys.submission(item.id), item)
         void client.invalidateQueries({ queryKey: keys.activity(item.id) })
       }
       void client.invalidateQueries({ queryKey: keys.responseTimes })
@@ -145,4 +158,24 @@ export function useApplyChange() {
 export function useRefreshLists() {
   const client = useQueryClient()
   return useCallback(() => client.invalidateQueries({ queryKey: keys.lists }), [client])
+}
+
+/** One request, opened by its link (/admin?request=<id>, a tapped notification). */
+export function useSubmission(id: string | null) {
+  return useQuery({
+    queryKey: keys.submission(id ?? ''),
+    queryFn: async () => (await api.get(id!)).item,
+    enabled: id !== null,
+    retry: false,
+  })
+}
+
+/** The server's VAPID key and the devices subscribed, when this browser can have notifications. */
+export function usePushDevices(enabled: boolean) {
+  return useQuery({ queryKey: keys.push, queryFn: () => api.push(), enabled })
+}
+
+export function useRefreshPush() {
+  const client = useQueryClient()
+  return useCallback(() => client.invalidateQueries({ queryKey: keys.push }), [client])
 }

@@ -28,9 +28,33 @@ export type ListQuery = {
   status: Status | ''
   /** '' = any service, 'none' = requests without one. */
   service: string
+  /** '' = any source; else a source in words ("Google Ads", "Direct"…). */
+  source: string
+}
+
+/** The Sources report (GET /api/admin/sources): per source, and the calls started from the site. */
+export type SourceRow = { source: string; requests: number; contacted: number; scheduled: number }
+export type Tally = { key: string; count: number }
+export type SourcesReport = {
+  from: string
+  to: string
+  sources: SourceRow[]
+  calls: { total: number; byDay: Tally[]; byPage: Tally[]; bySource: Tally[] }
 }
 
 export type Page = { items: Submission[]; nextCursor: string | null; counts: Counts }
 
 /** The median first response over a period (GET /api/admin/response-times). */
 export type ResponseTimePeriod = { days: number; medianMs: number | null; answered: number; waiting: number }
+
+/** A device subscribed to pushes (GET /api/admin/push). */
+export type PushDevice = {
+  id: number
+  endpoint: string
+  /** "Chrome on Android", from its User-Agent. */
+  device: string
+  createdAt: string
+  lastSuccessAt: string | null
+  lastFailureAt: string | null
+  lastError: string | null
+}

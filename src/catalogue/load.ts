@@ -8,6 +8,7 @@ import { createSchemaRegistry, type SchemaRegistry } from './schemas.ts'
 import { ContentError, didYouMean, explainError, fieldPath, type ContentProblem } from './problems.ts'
 import { fillRecord, placeholderValues, stringsOf, unknownPlaceholders } from './placeholders.ts'
 import { FIXED_PATHS } from './routes.ts'
+import { zipEntries, type ZipRecord } from '../contact/service-area.ts'
 import type { Business, ContentRecords, Reviews, Site, Urgency, Confirmation } from './types.gen.ts'
 
 /** Every kind of page record: one per schema in schemas/pages/ (the records with a template). */
@@ -217,6 +218,21 @@ export function loadCatalogue(options: LoadOptions = {}): Catalogue {
         ),
       )
     }
+  }
+  // ZIP codes: each belongs to one area record only (src/contact/service-area.ts).
+  const zipOwner = new Map<string, Parsed>()
+  const zipRecords = pageFiles.map((parsed) => ({ ...(parsed.data as ZipRecord), parsed }))
+  for (const { zip, record, index } of zipEntries(zipRecords)) {
+    const other = zipOwner.get(zip)
+    if (other)
+      problems.push(
+        problemAt(
+          record.parsed,
+          ['zips', index],
+          `${zip} is already listed by ${other.file}. Each ZIP code belongs to one place: remove it here or there.`,
+        ),
+      )
+    else zipOwner.set(zip, record.parsed)
   }
   // Internal links: every "/…" href must be a page's path or alias, or a fixed page.
   const addresses = [...owner.keys(), ...FIXED_PATHS]

@@ -6,6 +6,7 @@ import { buildHead, noIndexHead, type HeadData } from '../seo/head.ts'
 import { normalizeOrigin } from '../seo/canonical.ts'
 import type { Crumb } from '../seo/structured-data.ts'
 import type { Business, Link, Site } from './types.gen.ts'
+import { zipPlaces } from '../contact/service-area.ts'
 
 /** The data every page's layout needs. */
 export type Chrome = {
@@ -25,6 +26,8 @@ export type CataloguePageData = {
   reviews: Review[]
   /** The lists of /service-areas, on that page only. */
   directory?: AreaDirectory
+  /** The ZIP codes of the service area (given to /contact only: its form tells a ZIP code outside the area at once). */
+  zips?: string[]
 }
 export type FixedPageData = { chrome: Chrome; head: HeadData }
 export type PageData = CataloguePageData | FixedPageData
@@ -68,6 +71,7 @@ export function cataloguePageData(
     trail,
     reviews: catalogue.reviews,
     ...(record.template === 'service-areas' ? { directory: areaDirectory(catalogue) } : {}),
+    ...(record.template === 'contact' ? { zips: Object.keys(zipPlaces(catalogue.pages)).sort() } : {}),
   }
 }
 

@@ -15,6 +15,10 @@ export type Maintenance = 'maintenance'
 export type CommercialService = 'commercial'
 export type EmergencyService = 'emergency'
 export type Other = 'other'
+export type Morning = 'morning'
+export type Afternoon = 'afternoon'
+export type Evening = 'evening'
+export type AnyTime = 'any'
 /**
  * A page address on this site: a slash, then lowercase words joined by hyphens. The home page is just a slash.
  */
@@ -68,6 +72,12 @@ export type Path3 = string
  */
 export type Path4 = string
 /**
+ * The ZIP codes of this area, in quotes ("21014"); in a county or state record, the ZIP codes of places without their own page, each with the place's name ("21085 Joppa"). Checked: each ZIP code belongs to one record only. A neighbourhood inside a town whose ZIP codes the town lists leaves this out.
+ *
+ * Items: A ZIP code in quotes ("21014"), or a ZIP code and its place ("21085 Joppa").
+ */
+export type ZipCodes = string[]
+/**
  * Where a link goes: a page of this site (starting with a slash, optionally with #section) or a full https address.
  */
 export type Href2 = string
@@ -79,6 +89,12 @@ export type Path5 = string
  * A page address on this site: a slash, then lowercase words joined by hyphens. The home page is just a slash.
  */
 export type Path6 = string
+/**
+ * The ZIP codes of this area, in quotes ("21014"); in a county or state record, the ZIP codes of places without their own page, each with the place's name ("21085 Joppa"). Checked: each ZIP code belongs to one record only. A neighbourhood inside a town whose ZIP codes the town lists leaves this out.
+ *
+ * Items: A ZIP code in quotes ("21014"), or a ZIP code and its place ("21085 Joppa").
+ */
+export type ZipCodes1 = string[]
 /**
  * A page address on this site: a slash, then lowercase words joined by hyphens. The home page is just a slash.
  */
@@ -99,6 +115,12 @@ export type Path10 = string
  * A page address on this site: a slash, then lowercase words joined by hyphens. The home page is just a slash.
  */
 export type Path11 = string
+/**
+ * The ZIP codes of this area, in quotes ("21014"); in a county or state record, the ZIP codes of places without their own page, each with the place's name ("21085 Joppa"). Checked: each ZIP code belongs to one record only. A neighbourhood inside a town whose ZIP codes the town lists leaves this out.
+ *
+ * Items: A ZIP code in quotes ("21014"), or a ZIP code and its place ("21085 Joppa").
+ */
+export type ZipCodes2 = string[]
 
 /**
  * Every kind of content record, by name. Generated; do not edit.
@@ -294,6 +316,27 @@ export interface Business {
     languages: string[]
   }
   /**
+   * The state contractor's license the business must show in its advertisements (Maryland: COMAR 09.15.02.03.C). Shown in the footer of every page as '{label} #{number}' and in the structured data.
+   */
+  license: {
+    /**
+     * What the license is, as the footer shows it before the number.
+     */
+    label: string
+    /**
+     * The license number exactly as the state issued it, in quotes.
+     */
+    number: string
+    /**
+     * The state board that issued it.
+     */
+    issuer: string
+    /**
+     * The state where it is valid, spelled out.
+     */
+    state: string
+  }
+  /**
    * Short claims about the business shown in the footer.
    */
   credentials?: string[]
@@ -403,6 +446,10 @@ export interface Site {
      * The copyright line. {year} is the current year, {company} the company name.
      */
     copyright: string
+    /**
+     * Links beside the copyright line, e.g. the privacy page.
+     */
+    legalLinks?: Link[]
   }
   /**
    * The page shown for an address that does not exist.
@@ -534,6 +581,10 @@ export interface Urgency {
    */
   services: ('ac-repair' | 'heating-repair' | 'installation' | 'maintenance' | 'commercial' | 'emergency' | 'other')[]
   /**
+   * What the inbox says a request is about when the visitor answered yes to "Is your heating or cooling out right now?": such a request is urgent whatever its message says.
+   */
+  outNow: string
+  /**
    * Signs of an emergency in a message, each with the words that show it.
    *
    * @minItems 1
@@ -595,7 +646,7 @@ export interface Confirmation {
   footer: string
 }
 /**
- * A request sent through the contact form (SPEC §3 "Contact message"). The one contract of the form: its HTML attributes (required, maxlength, type, pattern, the service options) are read from here at build time, and the server validates every request body against it (src/server/contact/validate.ts) after trimming strings and dropping empty optional fields. Unknown fields are dropped, not refused: a real request is never lost to an extra field.
+ * A request sent through the contact form (SPEC §3 "Contact message"). The one contract of the form: its HTML attributes (required, maxlength, type, pattern, the service options) are read from here at build time, and the server validates every request body against it (src/server/contact/validate.ts) after trimming strings and dropping empty optional fields. Unknown fields are dropped, not refused: a real request is never lost to an extra field. The envelope (the honeypot, the fill time, the page, the referrer, the visit's landing page, campaign parameters and ad click ids) is the form's, not the visitor's: cut to fit or dropped, never refused.
  */
 export interface ContactMessage {
   /**
@@ -611,10 +662,22 @@ export interface ContactMessage {
    */
   email?: string
   /**
+   * The ZIP code of the place the service is for, optional: five digits. One the service area does not list (content/areas, `zips`) is not refused: the visitor reads a note and the request is marked "Outside area" in the inbox.
+   */
+  zip?: string
+  /**
    * The service the visitor needs, optional (SPEC §3 "Service options": value and label). The empty choice is shown as the form's placeholder.
    */
   service?: (ACRepair | HeatingRepair | NewInstallation | Maintenance | CommercialService | EmergencyService | Other) &
     string
+  /**
+   * The answer to "Is your heating or cooling out right now?", optional. "yes" makes the request urgent in the inbox (content/urgency.yaml `outNow`).
+   */
+  outNow?: 'yes' | 'no'
+  /**
+   * When the visitor prefers to be called back, optional (value and label, like the services).
+   */
+  callbackTime?: (Morning | Afternoon | Evening | AnyTime) & string
   /**
    * What is going on, optional. Line breaks and tabs are kept; other control characters are refused (with their own problem text), bidi controls removed.
    */
@@ -635,6 +698,50 @@ export interface ContactMessage {
    * Where the visitor came from before that page (document.referrer), cut to 1000 characters.
    */
   referrer?: string
+  /**
+   * The path of the first page of the visit (kept by the site's script in sessionStorage), with or without its query string cut off.
+   */
+  landing?: string
+  /**
+   * The visit's campaign parameter from its landing address: where the campaign ran (e.g. google). Cut to 200 characters.
+   */
+  utm_source?: string
+  /**
+   * The visit's campaign parameter from its landing address: what kind of campaign (e.g. cpc, email). Cut to 200 characters.
+   */
+  utm_medium?: string
+  /**
+   * The visit's campaign parameter from its landing address: the campaign's name. Cut to 200 characters.
+   */
+  utm_campaign?: string
+  /**
+   * The visit's campaign parameter from its landing address: the search words bought. Cut to 200 characters.
+   */
+  utm_term?: string
+  /**
+   * The visit's campaign parameter from its landing address: which ad or link. Cut to 200 characters.
+   */
+  utm_content?: string
+  /**
+   * The Google Ads click id of the visit's landing address. Cut to 500 characters.
+   */
+  gclid?: string
+  /**
+   * The Google Ads (iOS apps) click id of the visit's landing address. Cut to 500 characters.
+   */
+  gbraid?: string
+  /**
+   * The Google Ads (iOS web) click id of the visit's landing address. Cut to 500 characters.
+   */
+  wbraid?: string
+  /**
+   * The Microsoft Ads click id of the visit's landing address. Cut to 500 characters.
+   */
+  msclkid?: string
+  /**
+   * The Facebook click id of the visit's landing address. Cut to 500 characters.
+   */
+  fbclid?: string
 }
 /**
  * What the admin may change on a stored request (PATCH /api/admin/submissions/:id, docs/admin-api.md). The server validates every body against this schema before it touches storage.
@@ -917,6 +1024,10 @@ export interface ContactPage {
   hero: Hero
   form: ContactFormBlock
   details: ContactDetails
+  /**
+   * The heading of the emergency call box on this page (SPEC §9: "24/7 Emergency Service Available"). The box's text and call button come from the business record; without this, its heading is the business record's emergency label.
+   */
+  emergencyLabel?: string
 }
 /**
  * The words of the contact form on /contact: its labels, its button, the toasts it shows, the problems the server reports and the confirmation page after a send without JavaScript. Which fields exist, which are required, their lengths and the service options come from schemas/contact-message.schema.json, not from here.
@@ -954,11 +1065,39 @@ export interface ContactFormBlock {
      * Label of the message field.
      */
     message: string
+    /**
+     * Label of the ZIP code field (optional).
+     */
+    zip: string
+    /**
+     * The question over the yes/no choice (optional).
+     */
+    outNow: string
+    /**
+     * The yes answer.
+     */
+    outNowYes: string
+    /**
+     * The no answer.
+     */
+    outNowNo: string
+    /**
+     * Label of the choice of a time to call back (optional; the times' words come from schemas/contact-message.schema.json).
+     */
+    callbackTime: string
   }
   /**
    * What the service choice shows when nothing is chosen (SPEC: "Select a service...").
    */
   servicePlaceholder: string
+  /**
+   * What the call-back time choice shows when nothing is chosen.
+   */
+  callbackPlaceholder: string
+  /**
+   * The note beside a ZIP code the service area does not list (content/areas `zips`): not a refusal, the request is sent anyway. Shown under the field as it is typed (with JavaScript) and on the confirmation.
+   */
+  outsideArea: string
   /**
    * A hint inside the empty message field.
    */
@@ -1017,6 +1156,18 @@ export interface ContactFormBlock {
      * The request could not be read: not JSON or form data, broken, or too large (HTTP 400, 413, 415).
      */
     unreadable: string
+    /**
+     * The ZIP code is not five digits.
+     */
+    zip: string
+    /**
+     * The answer to the out-now question is neither yes nor no (only a program sends that).
+     */
+    outNow: string
+    /**
+     * The call-back time is not one of the list (only a program sends that).
+     */
+    callbackTime: string
   }
   /**
    * The confirmation page a visitor lands on after sending the form without JavaScript (/contact/sent, not indexed). Its heading and text are the success notice's.
@@ -1030,6 +1181,57 @@ export interface ContactFormBlock {
      * The link back to the home page.
      */
     backLabel: string
+  }
+  /**
+   * The confirmation that stays after a request is stored: the panel above the form (with JavaScript) and the page /contact/sent (without), in the same words, which the server fills in (src/contact/confirmation.ts). [name], [phone], [when] and [day] are the visitor's name and phone number, when to expect the call, and a day.
+   */
+  confirmation: {
+    /**
+     * The panel's heading.
+     */
+    heading: string
+    /**
+     * Repeats the name and the phone number: [name], [phone].
+     */
+    details: string
+    /**
+     * When to expect the call while the office is open (content/business.yaml hours).
+     */
+    open: string
+    /**
+     * When to expect the call while the office is closed: [when] is the next opening, like "7 am tomorrow".
+     */
+    closed: string
+    /**
+     * [day] when the office opens later today.
+     */
+    today: string
+    /**
+     * [day] when the office opens tomorrow.
+     */
+    tomorrow: string
+    /**
+     * [day] when the office opens on a later day: [day] here is the weekday.
+     */
+    onDay: string
+    /**
+     * Added for an urgent request (out right now, an emergency): call now rather than wait.
+     */
+    urgent: string
+    /**
+     * The call button under the confirmation.
+     */
+    callLabel: string
+  }
+  /**
+   * A line under the send button saying what happens to the request, with a link to the privacy page.
+   */
+  privacy?: {
+    /**
+     * The words before the link.
+     */
+    text: string
+    link: Link1
   }
 }
 /**
@@ -1057,6 +1259,16 @@ export interface Notice1 {
    * The notice's text.
    */
   text: string
+}
+/**
+ * A text link in a menu or list.
+ */
+export interface Link1 {
+  /**
+   * The link's words.
+   */
+  label: string
+  href: Href
 }
 /**
  * The contact details beside the form on /contact. The phone number, e-mail, hours and emergency policy themselves come from the business record.
@@ -1109,6 +1321,7 @@ export interface CountyPage {
   seo: Seo
   structuredData?: StructuredData
   listing?: Listing
+  zips?: ZipCodes
   hero: Hero1
   intro: AreaList
   /**
@@ -1402,6 +1615,7 @@ export interface LocalityPage {
   seo: Seo
   structuredData?: StructuredData
   listing?: Listing
+  zips?: ZipCodes1
   hero: Hero2
   intro: AreaList1
   /**
@@ -2024,6 +2238,7 @@ export interface StatePage {
   seo: Seo
   structuredData?: StructuredData
   listing?: Listing
+  zips?: ZipCodes2
   hero: Hero3
   intro: AreaList2
   hours: ServiceHours

@@ -1,13 +1,18 @@
 // Progressive enhancement of the contact form (src/sections/ContactForm.tsx). Without this script
-// the form is a plain POST to /api/contact. With it, once the browser's own checks pass: the
-// button is disabled and reads "Sending..." (SPEC §4), the fields go as JSON, and a toast says
-// how it went (SPEC §8): on success the fields are cleared; on failure the values stay, the error
-// is logged to the console, and the problems the server names are shown at their fields. It finds
-// the form's parts by the ids the form gives them (src/contact/markup.ts).
-import { controlId, PROBLEMS_ID, problemId } from '../contact/markup.ts'
+// the form is a plain POST to /api/contact. With it, the fields are checked before sending by the
+// rules the form's HTML carries from the contact schema (required, maxlength, pattern: what the
+// server checks), and a problem is shown as the server would show it: its own words (each
+// problem paragraph's data-problem) under the field and in the problems box, the focus on the
+// first field with one, no toast. Then the button is disabled and reads "Sending..." (SPEC §4),
+// the fields go as JSON, and a toast says how it went (SPEC §8): on success the fields are
+// cleared; a field the server refuses (400 with fields) is shown the same way, without the
+// "Failed to send" toast, which stays for real failures (network, 5xx, rate limit). It finds the
+// form's parts by the ids the form gives them (src/contact/markup.ts).
+import { CONFIRMATION_ID, controlId, PROBLEMS_ID, problemId, ZIP_NOTE_ID } from '../contact/markup.ts'
 import { hideToast, showToast } from './toast.ts'
+import { currentVisit } from './attribution.ts'
 
-type Answer = { success?: unknown; error?: unknown; fields?: unknown }
+type Answer = { success?: unknown; error?: unknown; fields?: unknown; confirmation?: unknown }
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement
 
 /** Statuses whose own message tells the visitor what to do (call us), so the toast shows it too. */
@@ -37,6 +42,9 @@ function enhance(form: HTMLFormElement) {
   const idleLabel = label.textContent ?? ''
   const sendingLabel = form.dataset.sendingLabel ?? idleLabel
   const controls = () => fieldControls(form)
+  // The script's checks replace the browser's bubbles (one at a time, in the browser's words).
+  form.noValidate = true
+  outsideAreaNote(form)
   // The fill time (a weak sign of a bot when very short) counts from the visitor's first touch of
   // the form, not from the page load: someone who reads the page first is not slow, and someone
   // whose browser fills the form in is not a bot. A send nobody touched the form for counts 0.
@@ -62,18 +70,31 @@ function enhance(form: HTMLFormElement) {
     // Disabling the focused button drops the focus; it comes back when the button does.
     const hadFocus = document.activeElement === button
     hideToast()
+    showConfirmation(undefined)
     clearProblems(controls())
+    const found = checkFields(controls())
+    if (Object.keys(found).length > 0) {
+      showFieldProblems(controls(), found)
+      return
+    }
+    // The visit's arrival (src/client/attribution.ts): its landing page, the outside page that
+    // linked to it, its campaign parameters and ad click id.
+    const visit = currentVisit()
     const body = {
+      ...visit,
       ...Object.fromEntries(new FormData(form)),
       elapsedMs: touchedAt === undefined ? 0 : Math.round(performance.now() - touchedAt),
-      referrer: document.referrer.slice(0, 1000),
+      referrer: (visit.referrer ?? document.referrer).slice(0, 1000),
     }
     busy(true)
     try {
-      await post(form.action, body)
+      const answer = await post(form.action, body)
       busy(false)
+      showConfirmation(answer.confirmation)
       form.reset()
-      for (const control of controls()) control.value = ''
+      for (const control of controls()) if (!isRadio(control)) control.value = ''
+      for (const radio of form.querySelectorAll<HTMLInputElement>('input[type="radio"]')) radio.checked = false
+      outsideAreaNote(form)
       touchedAt = undefined
       if (hadFocus) button.focus()
       showToast('success', { returnFocus: button })
@@ -82,7 +103,8 @@ function enhance(form: HTMLFormElement) {
       busy(false)
       if (hadFocus) button.focus()
       const answer = error instanceof SendError ? error.answer : null
-      showFieldProblems(controls(), answer?.fields)
+      // A field the server refused is the visitor's to fix, not a failure: shown at the field, no toast.
+      if (showFieldProblems(controls(), answer?.fields)) return
       const why =
         error instanceof SendError && SAY_WHY.includes(error.status) && typeof answer?.error === 'string'
           ? answer.error
@@ -92,6 +114,22 @@ function enhance(form: HTMLFormElement) {
   }
   // The script arrives after the first paint (decision 006); until then the form posts as HTML.
   form.dataset.enhanced = ''
+}
+
+/**
+ * The confirmation that stays (src/sections/ContactConfirmation.tsx): the server's words put in
+ * the panel above the form, which shows until the next send. Nothing to show: hidden.
+ */
+function showConfirmation(words: unknown) {
+  const panel = document.getElementById(CONFIRMATION_ID)
+  if (!panel) return
+  const text = words && typeof words === 'object' ? (words as Record<string, unknown>) : undefined
+  for (const slot of panel.querySelectorAll<HTMLElement>('[data-slot]')) {
+    const value = text?.[slot.dataset.slot ?? '']
+    slot.textContent = typeof value === 'string' ? value : ''
+    if (slot.tagName === 'P') slot.hidden = !slot.textContent
+  }
+  panel.hidden = !text
 }
 
 /** Sends the form as JSON; resolves on `{ success: true }`, throws a SendError otherwise. */
@@ -133,17 +171,49 @@ function clearProblems(controls: Control[]) {
   if (box) box.hidden = true
   for (const control of controls) {
     const problem = problemOf(control.name)
-    control.removeAttribute('aria-invalid')
+    for (const each of sameName(control)) each.removeAttribute('aria-invalid')
     if (!problem) continue
-    describedBy(control, problem.id, false)
+    for (const each of sameName(control)) describedBy(each, problem.id, false)
     problem.textContent = ''
     problem.hidden = true
   }
 }
 
-/** Shows the server's problem text under each field it names, and moves the focus to the first. */
-function showFieldProblems(controls: Control[], fields: unknown) {
-  if (!fields || typeof fields !== 'object') return
+const isRadio = (control: Control) => control instanceof HTMLInputElement && control.type === 'radio'
+
+/**
+ * The fields that break a rule of the form's HTML, each with the server's words for it: a
+ * required field left blank, more characters than maxlength, a value that does not fit the
+ * pattern (trimmed first, as the server trims). The same rules the server checks, from the same
+ * schema (src/contact/message.ts `fieldRules`); the server stays the judge of what it stores.
+ */
+function checkFields(controls: Control[]): Record<string, string> {
+  const found: Record<string, string> = {}
+  for (const control of controls) {
+    if (isRadio(control)) continue
+    const value = control.value.trim()
+    const pattern = control.getAttribute('pattern')
+    const max = control.getAttribute('maxlength')
+    const broken =
+      (control.required && value === '') ||
+      (max !== null && control.value.length > Number(max)) ||
+      (pattern !== null && value !== '' && !new RegExp(`^(?:${pattern})$`, 'v').test(value))
+    const words = problemOf(control.name)?.dataset.problem
+    if (broken && words) found[control.name] = words
+  }
+  return found
+}
+
+/**
+ * Shows each problem under its field and lists them in the problems box, each a link to its field
+ * (as the page a send without JavaScript comes back to), and moves the focus to the first field.
+ * Says whether there was any.
+ */
+function showFieldProblems(controls: Control[], fields: unknown): boolean {
+  if (!fields || typeof fields !== 'object') return false
+  const box = document.getElementById(PROBLEMS_ID)
+  const list = box?.querySelector('ul')
+  list?.replaceChildren()
   let first: Control | undefined
   for (const control of controls) {
     const text = (fields as Record<string, unknown>)[control.name]
@@ -151,9 +221,45 @@ function showFieldProblems(controls: Control[], fields: unknown) {
     if (typeof text !== 'string' || !text || !problem) continue
     problem.textContent = text
     problem.hidden = false
-    control.setAttribute('aria-invalid', 'true')
-    describedBy(control, problem.id, true)
+    for (const each of sameName(control)) {
+      each.setAttribute('aria-invalid', 'true')
+      describedBy(each, problem.id, true)
+    }
+    const item = document.createElement('li')
+    const link = item.appendChild(document.createElement('a'))
+    link.href = `#${control.id}`
+    link.textContent = text
+    list?.append(item)
     first ??= control
   }
-  first?.focus()
+  if (!first) return false
+  if (box) {
+    for (const p of box.querySelectorAll('p')) p.hidden = true
+    box.hidden = false
+  }
+  first.focus()
+  return true
+}
+
+/** A control and the others of its name (the radio buttons of one question). */
+const sameName = (control: Control) =>
+  isRadio(control) ? [...document.querySelectorAll<HTMLInputElement>(`input[name="${control.name}"]`)] : [control]
+
+/**
+ * The note under the ZIP code when it is five digits the service area does not list
+ * (data-zips): shown as the visitor types, never a refusal. Set up once; called again to hide it.
+ */
+function outsideAreaNote(form: HTMLFormElement) {
+  const input = form.querySelector<HTMLInputElement>('input[data-zips]')
+  const note = document.getElementById(ZIP_NOTE_ID)
+  if (!input || !note) return
+  const update = () => {
+    const zip = input.value.trim()
+    note.hidden = !/^\d{5}$/.test(zip) || (input.dataset.zips ?? '').split(' ').includes(zip)
+  }
+  if (!input.dataset.noted) {
+    input.dataset.noted = ''
+    input.addEventListener('input', update)
+  }
+  update()
 }

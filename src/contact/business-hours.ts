@@ -48,7 +48,7 @@ export function localTime(instant: number, timeZone: string): Local {
 }
 
 /** The instant at which the office's clock shows `minutes` after midnight on year-month-day. */
-function instantAt(year: number, month: number, day: number, minutes: number, timeZone: string): number {
+export function instantAt(year: number, month: number, day: number, minutes: number, timeZone: string): number {
   // Start from the same wall time read as UTC, then correct by the zone's offset there (twice:
   // the offset may differ on either side of a daylight-saving change).
   const wall = Date.UTC(year, month - 1, day) + minutes * MINUTE

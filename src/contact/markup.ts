@@ -10,3 +10,7 @@ export const problemId = (field: string) => `contact-${field}-problem`
 /** The problems box at the top of the form, and its heading (the box's accessible name). */
 export const PROBLEMS_ID = 'contact-problems'
 export const PROBLEMS_HEADING_ID = 'contact-problems-heading'
+/** The note under the ZIP code when it is outside the service area. */
+export const ZIP_NOTE_ID = 'contact-zip-note'
+/** The confirmation panel above the form (src/sections/ContactConfirmation.tsx). */
+export const CONFIRMATION_ID = 'contact-confirmation'

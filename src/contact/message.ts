@@ -8,11 +8,19 @@ export type { ContactMessage }
 export { schema as contactMessageSchema }
 
 /** The fields a visitor fills in, in the form's order. */
-export const FIELDS = ['name', 'phone', 'email', 'service', 'message'] as const
+export const FIELDS = ['name', 'phone', 'email', 'zip', 'service', 'outNow', 'callbackTime', 'message'] as const
 export type Field = (typeof FIELDS)[number]
 export type ServiceValue = NonNullable<ContactMessage['service']>
+export type CallbackTime = NonNullable<ContactMessage['callbackTime']>
 
-type FieldSchema = { maxLength?: number; pattern?: string; format?: string; oneOf?: { const: string; title: string }[] }
+type FieldSchema = {
+  maxLength?: number
+  minLength?: number
+  pattern?: string
+  format?: string
+  enum?: string[]
+  oneOf?: { const: string; title: string }[]
+}
 const properties = schema.properties as Record<Field, FieldSchema>
 
 /** The service options (SPEC §3): value and label. */
@@ -22,6 +30,17 @@ export const SERVICE_OPTIONS: readonly { value: ServiceValue; label: string }[] 
     label: o.title,
   }),
 )
+
+/** The times to call back: value and label. */
+export const CALLBACK_TIMES: readonly { value: CallbackTime; label: string }[] = (
+  properties.callbackTime.oneOf ?? []
+).map((o) => ({ value: o.const as CallbackTime, label: o.title }))
+
+/** The label of a stored call-back time; unknown or empty values are shown as they are. */
+export function callbackTimeLabel(value: string | null | undefined): string | null {
+  if (!value) return null
+  return CALLBACK_TIMES.find((o) => o.value === value)?.label ?? value
+}
 
 /** The label of a stored service value; unknown or empty values are shown as they are. */
 export function serviceLabel(value: string | null | undefined): string | null {
@@ -37,7 +56,7 @@ export function fieldRules(field: Field): { required: boolean; maxLength?: numbe
     ...(p.maxLength !== undefined ? { maxLength: p.maxLength } : {}),
     // The phone's and the e-mail's patterns say something a visitor can act on (digits, an
     // address's shape); the others forbid control characters, which a form field cannot hold anyway.
-    ...((field === 'phone' || field === 'email') && p.pattern ? { pattern: p.pattern } : {}),
+    ...((field === 'phone' || field === 'email' || field === 'zip') && p.pattern ? { pattern: p.pattern } : {}),
     email: p.format === 'email',
   }
 }

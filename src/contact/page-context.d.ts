@@ -2,6 +2,8 @@
 // (src/server/contact/page.ts), for Vike's types (https://vike.dev/pageContext#typescript).
 import type { CataloguePageData } from '../catalogue/page-data.ts'
 import type { ContactFormState } from './form-state.ts'
+import type { ConfirmationWords } from './confirmation.ts'
+import type { ContactSentData } from '../../pages/contact-sent/+data.ts'
 
 declare global {
   namespace Vike {
@@ -13,6 +15,10 @@ declare global {
        * server renders is the prerendered one plus the form's state, whatever content/ holds now.
        */
       contactPageData?: CataloguePageData
+      /** The confirmation of one request, on /contact/sent/<id> (src/server/contact/sent.ts). */
+      contactConfirmation?: ConfirmationWords
+      /** The data the build rendered /contact/sent with (dist/build-info.json). */
+      contactSentData?: ContactSentData
     }
   }
 }

@@ -101,6 +101,29 @@ export const SUBMISSION_COLUMNS = {
   deleted_at: optional('timestamp'),
   /** Why a request that is not spam might be ("Possible spam": a very fast fill, odd envelope fields, many links), or null. */
   suspicion: optional('text'),
+  // Intake (docs/decisions/031-intake.md):
+  /** The ZIP code the visitor gave (five digits), or null. */
+  zip: optional('text'),
+  /** The place of that ZIP code in the service area ("Bel Air", "Joppa, Harford County") when it arrived; null with a ZIP code: outside the area. */
+  zip_place: optional('text'),
+  /** "Is your heating or cooling out right now?": 'yes', 'no', or null (not answered). */
+  out_now: optional<'text', 'yes' | 'no'>('text'),
+  /** When to call back: a value of CALLBACK_TIMES (src/contact/message.ts), or null. */
+  callback_time: optional('text'),
+  // Where the visit came from (migration 012, docs/decisions/032-attribution-calls-privacy.md):
+  /** The first page of the visit (its path), as the site's script kept it. */
+  landing_page: optional('text'),
+  /** The visit's campaign parameters. */
+  utm_source: optional('text'),
+  utm_medium: optional('text'),
+  utm_campaign: optional('text'),
+  utm_term: optional('text'),
+  utm_content: optional('text'),
+  /** Which ad click id the visit arrived with (gclid, gbraid, wbraid, msclkid, fbclid), and its value. */
+  click_id_type: optional('text'),
+  click_id: optional('text'),
+  /** The source in words ("Google Ads", "Google search", "Direct"…; src/contact/attribution.ts): what the inbox filters by. */
+  source: optional('text'),
 }
 
 type Columns = typeof SUBMISSION_COLUMNS

@@ -15,14 +15,16 @@ const normalize = (text: string) =>
     .trim()} `
 
 /**
- * Why a request is urgent ("Emergency Service", "No heat: “furnace out”"), or null. The
- * service comes first; then the first sign whose phrase the message holds.
+ * Why a request is urgent ("Emergency Service", "Out right now", "No heat: “furnace out”"), or
+ * null. The service comes first; then the answer yes to "Is your heating or cooling out right
+ * now?"; then the first sign whose phrase the message holds.
  */
 export function urgencyOf(
-  request: { service?: string | null; message?: string | null },
+  request: { service?: string | null; message?: string | null; outNow?: string | null },
   rules: Urgency,
 ): string | null {
   if (request.service && (rules.services as string[]).includes(request.service)) return serviceLabel(request.service)
+  if (request.outNow === 'yes') return rules.outNow
   if (!request.message) return null
   const text = normalize(request.message)
   for (const sign of rules.signs) {

@@ -33,6 +33,9 @@ export function Footer({ site, business, areaLinks }: { site: Site; business: Bu
             <Logo name={business.name} shortName={business.shortName} />
           </div>
           {business.tagline && <p className="mt-4 text-sm">{business.tagline}</p>}
+          <p className="mt-4 text-sm" data-license>
+            {business.license.label} <span className="whitespace-nowrap">#{business.license.number}</span>
+          </p>
           {business.credentials && (
             <ul className="mt-4 space-y-1 text-sm">
               {business.credentials.map((c) => (
@@ -96,7 +99,20 @@ export function Footer({ site, business, areaLinks }: { site: Site; business: Bu
         <LinkList id="footer-areas" heading={footer.areasHeading} links={areaLinks} />
       </div>
       <div className="border-t border-white/10">
-        <p className="container-page py-6 text-sm text-brand-200">{footer.copyright}</p>
+        <div className="container-page flex flex-wrap items-center justify-between gap-x-6 gap-y-2 py-6 text-sm text-brand-200">
+          <p>{footer.copyright}</p>
+          {footer.legalLinks && footer.legalLinks.length > 0 && (
+            <ul className="flex gap-4">
+              {footer.legalLinks.map((link) => (
+                <li key={link.href}>
+                  <a href={link.href} className="footer-link underline">
+                    {link.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
       </div>
     </footer>
   )

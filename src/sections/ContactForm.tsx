@@ -8,11 +8,12 @@
 import type { ReactNode } from 'react'
 import { CircleAlert, CircleCheck, Send, X } from 'lucide-react'
 import type { ContactFormBlock } from '../catalogue/types.gen.ts'
-import { fieldRules, SERVICE_OPTIONS, type Field } from '../contact/message.ts'
+import { CALLBACK_TIMES, fieldRules, SERVICE_OPTIONS, type Field } from '../contact/message.ts'
 import { withPhoneLinks } from '../contact/phone-links.ts'
 import { fieldsWithProblems, showsProblems, type ContactFormState } from '../contact/form-state.ts'
-import { controlId, PROBLEMS_HEADING_ID, PROBLEMS_ID, problemId } from '../contact/markup.ts'
-import { buttonClass } from './actions.tsx'
+import { controlId, PROBLEMS_HEADING_ID, PROBLEMS_ID, problemId, ZIP_NOTE_ID } from '../contact/markup.ts'
+import { buttonClass, type PhoneNumber } from './actions.tsx'
+import { ContactConfirmation } from './ContactConfirmation.tsx'
 
 // Words no visitor sees (the trap field is hidden from people and assistive technology) or only
 // hears (the toast's close button): kept here rather than in the page's copy.
@@ -46,12 +47,15 @@ function FieldRow({
   field,
   label,
   problem,
+  words,
   wide = false,
   children,
 }: {
   field: Field
   label: string
   problem: string | undefined
+  /** The server's words for this field's problem, which the script shows when its own check finds one before sending. */
+  words: string
   wide?: boolean
   children: ReactNode
 }) {
@@ -62,10 +66,70 @@ function FieldRow({
       </label>
       <div className="mt-1.5">{children}</div>
       {/* The field's problem: from the server's render, or filled by the script after a JSON send. */}
-      <p id={problemId(field)} className="mt-1.5 text-sm font-semibold text-red-700" hidden={!problem}>
+      <p
+        id={problemId(field)}
+        className="mt-1.5 text-sm font-semibold text-red-700"
+        hidden={!problem}
+        data-problem={words}
+      >
         {problem}
       </p>
     </div>
+  )
+}
+
+/**
+ * "Is your heating or cooling out right now?": two radio buttons in a fieldset, optional (neither
+ * checked until the visitor picks one). The first carries the field's id, so a problem's link
+ * reaches the group.
+ */
+function OutNow({
+  form,
+  state,
+  problem,
+}: {
+  form: ContactFormBlock
+  state: ContactFormState | undefined
+  problem: string | undefined
+}) {
+  const value = state?.values.outNow
+  const invalid = problem ? { 'aria-invalid': 'true' as const, 'aria-describedby': problemId('outNow') } : {}
+  const choices = [
+    { value: 'yes', label: form.labels.outNowYes, id: controlId('outNow') },
+    { value: 'no', label: form.labels.outNowNo, id: `${controlId('outNow')}-no` },
+  ]
+  return (
+    <fieldset className="sm:col-span-2">
+      <legend className="font-semibold text-slate-900">{form.labels.outNow}</legend>
+      <div className="mt-1.5 flex gap-3">
+        {choices.map((c) => (
+          <label
+            key={c.value}
+            htmlFor={c.id}
+            className="flex min-h-12 min-w-24 cursor-pointer items-center gap-2 rounded-lg border border-slate-500 bg-white px-3.5 has-checked:border-brand-700 has-checked:ring-1 has-checked:ring-brand-700"
+          >
+            <input
+              type="radio"
+              id={c.id}
+              name="outNow"
+              value={c.value}
+              className="size-5 accent-brand-700"
+              {...(value === c.value ? { defaultChecked: true } : {})}
+              {...invalid}
+            />
+            {c.label}
+          </label>
+        ))}
+      </div>
+      <p
+        id={problemId('outNow')}
+        className="mt-1.5 text-sm font-semibold text-red-700"
+        hidden={!problem}
+        data-problem={form.problems.outNow}
+      >
+        {problem}
+      </p>
+    </fieldset>
   )
 }
 
@@ -107,7 +171,21 @@ function ToastTemplate({ tone, title, text }: { tone: 'success' | 'error'; title
  * `state`: what a form sent without JavaScript brought back (values, problems); without it, the
  * empty form the build prerenders.
  */
-export function ContactForm({ form, path, state }: { form: ContactFormBlock; path: string; state?: ContactFormState }) {
+export function ContactForm({
+  form,
+  path,
+  state,
+  zips,
+  businessPhone,
+}: {
+  form: ContactFormBlock
+  path: string
+  state?: ContactFormState
+  /** The business's phone number, for the confirmation's call button (no confirmation panel without it). */
+  businessPhone?: PhoneNumber | undefined
+  /** The service area's ZIP codes (src/contact/service-area.ts), for the outside-area note. */
+  zips?: readonly string[] | undefined
+}) {
   const phone = fieldRules('phone')
   const email = fieldRules('email')
   const problemOf = (field: Field) => state?.problems[field] || undefined
@@ -121,6 +199,9 @@ export function ContactForm({ form, path, state }: { form: ContactFormBlock; pat
         {form.heading}
       </h2>
       {form.intro && <p className="mt-2 text-slate-600">{form.intro}</p>}
+      {businessPhone && (
+        <ContactConfirmation phone={businessPhone} callLabel={form.confirmation.callLabel} className="mt-6" />
+      )}
 
       <form
         method="post"
@@ -166,10 +247,10 @@ export function ContactForm({ form, path, state }: { form: ContactFormBlock; pat
         </section>
 
         <div className="grid gap-5 sm:grid-cols-2">
-          <FieldRow field="name" label={form.labels.name} problem={problemOf('name')}>
+          <FieldRow field="name" label={form.labels.name} problem={problemOf('name')} words={form.problems.name}>
             <input type="text" autoComplete="name" autoCapitalize="words" {...controlAttrs('name', state)} />
           </FieldRow>
-          <FieldRow field="phone" label={form.labels.phone} problem={problemOf('phone')}>
+          <FieldRow field="phone" label={form.labels.phone} problem={problemOf('phone')} words={form.problems.phone}>
             {/* The pattern's title is what the browser says when the number does not fit it. */}
             <input
               type="tel"
@@ -180,7 +261,7 @@ export function ContactForm({ form, path, state }: { form: ContactFormBlock; pat
               {...controlAttrs('phone', state)}
             />
           </FieldRow>
-          <FieldRow field="email" label={form.labels.email} problem={problemOf('email')}>
+          <FieldRow field="email" label={form.labels.email} problem={problemOf('email')} words={form.problems.email}>
             <input
               type="email"
               autoComplete="email"
@@ -190,7 +271,27 @@ export function ContactForm({ form, path, state }: { form: ContactFormBlock; pat
               {...controlAttrs('email', state)}
             />
           </FieldRow>
-          <FieldRow field="service" label={form.labels.service} problem={problemOf('service')}>
+          <FieldRow field="zip" label={form.labels.zip} problem={problemOf('zip')} words={form.problems.zip}>
+            <input
+              type="text"
+              inputMode="numeric"
+              autoComplete="postal-code"
+              pattern={fieldRules('zip').pattern}
+              title={form.problems.zip}
+              {...controlAttrs('zip', state)}
+              {...(zips ? { 'data-zips': zips.join(' ') } : {})}
+            />
+            {/* Shown by the script when the ZIP code is not one of the area's: a note, not a problem. */}
+            <p id={ZIP_NOTE_ID} className="mt-1.5 text-sm text-slate-700" aria-live="polite" hidden>
+              {form.outsideArea}
+            </p>
+          </FieldRow>
+          <FieldRow
+            field="service"
+            label={form.labels.service}
+            problem={problemOf('service')}
+            words={form.problems.service}
+          >
             {/* A value that is none of the options selects none, so the placeholder shows. */}
             <select defaultValue="" {...controlAttrs('service', state)}>
               <option value="">{form.servicePlaceholder}</option>
@@ -201,7 +302,29 @@ export function ContactForm({ form, path, state }: { form: ContactFormBlock; pat
               ))}
             </select>
           </FieldRow>
-          <FieldRow field="message" label={form.labels.message} problem={problemOf('message')} wide>
+          <OutNow form={form} state={state} problem={problemOf('outNow')} />
+          <FieldRow
+            field="callbackTime"
+            label={form.labels.callbackTime}
+            problem={problemOf('callbackTime')}
+            words={form.problems.callbackTime}
+          >
+            <select defaultValue="" {...controlAttrs('callbackTime', state)}>
+              <option value="">{form.callbackPlaceholder}</option>
+              {CALLBACK_TIMES.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </FieldRow>
+          <FieldRow
+            field="message"
+            label={form.labels.message}
+            problem={problemOf('message')}
+            words={form.problems.message}
+            wide
+          >
             <textarea
               rows={5}
               placeholder={form.messagePlaceholder}
@@ -226,6 +349,14 @@ export function ContactForm({ form, path, state }: { form: ContactFormBlock; pat
           <Send className="size-5" aria-hidden="true" focusable="false" />
           <span data-submit-label="">{form.submitLabel}</span>
         </button>
+        {form.privacy && (
+          <p className="mt-4 text-sm text-slate-600">
+            {form.privacy.text}{' '}
+            <a href={form.privacy.link.href} className="font-semibold text-brand-800 underline underline-offset-2">
+              {form.privacy.link.label}
+            </a>
+          </p>
+        )}
       </form>
 
       {/* Toasts (src/client/toast.ts): live regions present from the start, so what enters them is announced. */}

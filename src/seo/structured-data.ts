@@ -104,6 +104,15 @@ export function businessJsonLd(ctx: JsonLdContext, data: PageStructuredData = {}
       contactType: b.contactPoint.contactType,
       availableLanguage: b.contactPoint.languages,
     },
+    // The state license as a credential of the business (schema.org hasCredential: Organization).
+    hasCredential: {
+      '@type': 'EducationalOccupationalCredential',
+      name: b.license.label,
+      credentialCategory: 'license',
+      identifier: b.license.number,
+      recognizedBy: { '@type': 'GovernmentOrganization', name: b.license.issuer },
+      validIn: { '@type': 'State', name: b.license.state },
+    },
     ...(rating ? { aggregateRating: rating, review: ctx.reviews.map(reviewJsonLd) } : {}),
   }
 }

@@ -41,6 +41,8 @@ export type Config = {
   escalateAfterMs: number
   /** An extra address for escalations only (ESCALATE_EMAIL). */
   escalateEmail: string | undefined
+  /** Requests older than this many months are deleted with their activity (RETENTION_MONTHS). */
+  retentionMonths: number
 }
 
 /** A webhook target: its URL and the JSON it takes (a Standard Webhooks event, or a Slack or Teams message). */
@@ -60,6 +62,8 @@ export const DEFAULTS = {
   loginRateLimit: '5/15m',
   webhookEvents: 'new,escalation,reminder',
   escalateAfterMinutes: 10,
+  /** Three years: long enough for the office to look up a past customer, short of forever. */
+  retentionMonths: 36,
   port: 3000,
   host: '127.0.0.1',
   publicOrigin: 'http://localhost:3000',
@@ -244,6 +248,15 @@ export function parseEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): EnvResult
     errors.push(`ESCALATE_EMAIL=${escalateEmail} is not an e-mail address. Use e.g. ESCALATE_EMAIL=owner@example.com.`)
   if (escalateEmail !== undefined && smtpUrl === undefined)
     errors.push('ESCALATE_EMAIL is set but SMTP_URL is not: escalations are e-mailed through the mail server.')
+  let retentionMonths = DEFAULTS.retentionMonths
+  const rawRetention = get('RETENTION_MONTHS')
+  if (rawRetention !== undefined) {
+    retentionMonths = Number(rawRetention)
+    if (!/^\d{1,4}$/.test(rawRetention) || retentionMonths < 1 || retentionMonths > 1200)
+      errors.push(
+        `RETENTION_MONTHS=${rawRetention} is not valid. Use a whole number of months from 1 to 1200, e.g. RETENTION_MONTHS=36 (three years).`,
+      )
+  }
 
   if (errors.length > 0) return { ok: false, errors }
   return {
@@ -268,6 +281,7 @@ export function parseEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): EnvResult
       webhookEvents,
       escalateAfterMs: escalateAfterMinutes * 60_000,
       escalateEmail,
+      retentionMonths,
     },
   }
 }

@@ -18,6 +18,8 @@ import { adminSession } from './admin/session.ts'
 import { pageRenderer } from './page-render.ts'
 import { officeClock } from './office.ts'
 import { urgencyOf } from '../contact/urgency.ts'
+import { placeOfZip } from '../contact/service-area.ts'
+import { contactSentPage } from './contact/sent.ts'
 import { purgeTrash } from './db/changes.ts'
 import { TRASH_DAYS } from '../contact/submission.ts'
 import { applyAdminPasswordFromEnv } from './auth/password.ts'
@@ -30,9 +32,13 @@ import { webhookChannel } from './alerts/webhook.ts'
 import { confirmationChannel } from './alerts/confirmation.ts'
 import { composeConfirmation } from './mail/confirmation.ts'
 import { announceEscalation, enqueueDueAlerts } from './alerts/escalation.ts'
+import { createPushSender, pushChannel, pushSubject } from './alerts/push.ts'
+import { countSubscriptions } from './db/push.ts'
 import { composeSpamDigest, runSpamDigest, type DigestOutcome } from './alerts/spam-digest.ts'
 import type { Channel } from './alerts/channel.ts'
 import { clientAddress, isLoopback } from './request.ts'
+import { eventsApi } from './events/api.ts'
+import { applyRetention, RETENTION_EVERY_MS } from './retention.ts'
 
 // 1. Configuration: refuse to start on any bad variable, and name them all.
 const env = parseEnv(process.env)
@@ -141,6 +147,10 @@ if (config.webhooks.length > 0 && config.webhookSecret)
       publicOrigin: config.publicOrigin,
     }),
   )
+// Web Push to the devices subscribed from the inbox (docs/decisions/030-web-push.md): always on;
+// the VAPID keys are made at the first start and kept in the database.
+const push = await createPushSender({ db, subject: pushSubject(config.publicOrigin, config.notifyEmail) })
+channels.push(pushChannel({ db, sender: push }))
 const worker = startAlertWorker({ db, channels, log, announce: announceEscalation(config.escalateAfterMs) })
 
 // 5. Housekeeping: old rate-limit windows and ended sessions are of no use. A sliding window
@@ -179,6 +189,15 @@ const escalation = setInterval(() => {
 }, 30_000)
 escalation.unref()
 escalate().catch((error: unknown) => log.warn('escalation check failed', { error: (error as Error).message }))
+// The privacy notice's promise (RETENTION_MONTHS): old requests and old call totals go, at start
+// and then daily.
+const retention = () =>
+  applyRetention({ db, log, months: config.retentionMonths, now: new Date(), today: clock.today() }).catch(
+    (error: unknown) => log.warn('retention failed', { error: (error as Error).message }),
+  )
+await retention()
+const retentionTimer = setInterval(() => void retention(), RETENTION_EVERY_MS)
+retentionTimer.unref()
 
 // 6. The HTTP surface: fast path for files, the app for everything else.
 const session = adminSession({
@@ -196,12 +215,13 @@ const app = createApp({
   health: async () => {
     try {
       // One query answers both: is the database there, and what waits to be sent.
-      const backlog = await outboxBacklog(db)
+      const [backlog, devices] = await Promise.all([outboxBacklog(db), countSubscriptions(db)])
+      const configured = devices > 0 || channels.some((c) => c.name !== 'push')
       return {
         database: { ok: true, detail: db.kind },
         notifications: {
           ok: true,
-          detail: `${backlog.pending} waiting${channels.length > 0 ? '' : ' (no alert channel configured)'}${backlog.oldest ? `, oldest since ${backlog.oldest}` : ''}`,
+          detail: `${backlog.pending} waiting${configured ? '' : ' (no alert channel configured)'}${backlog.oldest ? `, oldest since ${backlog.oldest}` : ''}`,
         },
       }
     } catch (error) {
@@ -219,10 +239,25 @@ const app = createApp({
         build,
         trustProxy: config.trustProxy,
         limits: config.contactLimits,
-        triage: (message, at) => ({ urgency: urgencyOf(message, build.urgency), afterHours: clock.closedAt(at) }),
+        triage: (message, at) => ({
+          urgency: urgencyOf(message, build.urgency),
+          afterHours: clock.closedAt(at),
+          zipPlace: placeOfZip(build.zipPlaces, message.zip),
+        }),
         onNotificationQueued: () => worker.kick(),
       }),
     )
+    app.route(
+      '/api/events',
+      eventsApi({
+        db,
+        log,
+        trustProxy: config.trustProxy,
+        today: () => clock.today(),
+        knownPage: (path) => site.lookup(path)?.isHtml === true,
+      }),
+    )
+    app.route('/contact/sent', contactSentPage({ db, log, renderer, build }))
     app.route(
       '/api/admin',
       adminApi({
@@ -233,6 +268,7 @@ const app = createApp({
         office: build.office,
         clock,
         session,
+        push,
         onNotificationQueued: () => worker.kick(),
         alertChannels: channels.map((c) => c.name),
       }),
@@ -253,6 +289,7 @@ drainOnSignals(server, log, async () => {
   clearInterval(prune)
   clearInterval(escalation)
   await worker.stop()
+  clearInterval(retentionTimer)
   mailer?.close()
   await db.close()
 })

@@ -103,9 +103,16 @@ function pageSecurityHeaders(html: string, https: boolean): Record<string, strin
   })
 }
 
+/**
+ * The inbox's service worker (public/admin/sw.js): always checked for a newer one, and allowed to
+ * control /admin itself, one level above its folder (docs/decisions/030-web-push.md).
+ */
+const SERVICE_WORKER = { file: 'admin/sw.js', headers: { 'service-worker-allowed': '/admin' } }
+
 function cacheControlOf(rel: string): string {
   if (rel.startsWith('assets/')) return IMMUTABLE
   if (rel.endsWith('.html') || rel.endsWith('.pageContext.json')) return REVALIDATE
+  if (rel === SERVICE_WORKER.file || rel.endsWith('.webmanifest')) return REVALIDATE
   return SHORT
 }
 
@@ -135,6 +142,7 @@ export function loadStaticSite(
       'content-type': TYPES[ext] ?? 'application/octet-stream',
       'cache-control': cacheControlOf(rel),
       ...(isHtml ? pageSecurityHeaders(body.toString('utf8'), https) : fileHeaders),
+      ...(rel === SERVICE_WORKER.file ? SERVICE_WORKER.headers : {}),
     }
     const variant = (encoding: Encoding, data: Buffer): Variant => ({
       body: data,

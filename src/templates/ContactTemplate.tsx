@@ -11,16 +11,26 @@ export function ContactTemplate({
   page,
   business,
   formState,
-}: TemplateProps<ContactPage> & { formState?: ContactFormState | undefined }) {
+  zips,
+}: TemplateProps<ContactPage> & { formState?: ContactFormState | undefined; zips?: readonly string[] | undefined }) {
   return (
     <>
       <Hero hero={page.hero} phone={business.phone} />
       <div className="bg-slate-50">
         <div className="container-page grid gap-8 py-12 sm:py-16 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-          <ContactForm form={page.form} path={page.path} {...(formState ? { state: formState } : {})} />
+          <ContactForm
+            form={page.form}
+            path={page.path}
+            zips={zips}
+            businessPhone={business.phone}
+            {...(formState ? { state: formState } : {})}
+          />
           <div className="space-y-8">
             <ContactDetails details={page.details} business={business} />
-            <EmergencyBox emergency={business.emergency} phone={business.phone} />
+            <EmergencyBox
+              emergency={{ ...business.emergency, label: page.emergencyLabel ?? business.emergency.label }}
+              phone={business.phone}
+            />
           </div>
         </div>
       </div>

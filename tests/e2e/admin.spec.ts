@@ -194,7 +194,7 @@ test.describe('the whole path of a request', () => {
       'href',
       'mailto:dana@example.com',
     )
-    await expect(item.getByRole('definition')).toContainText(['Heating Repair', '/contact'])
+    await expect(item.getByRole('definition')).toContainText(['Heating Repair', 'Contact page · Direct'])
     expect(await item.getByText('The furnace blows cold air.').evaluate((el) => (el as HTMLElement).innerText)).toBe(
       'The furnace blows cold air.\nTwo kids at home.',
     )
@@ -237,8 +237,12 @@ test.describe('the whole path of a request', () => {
     await expect(toast(page, 'Success', 'Submission marked as unread')).toBeVisible()
     await expect(badges(item)).toHaveText(['Unread', 'Status: Contacted'])
 
-    // Nothing survives in the browser's storage.
-    expect(await page.evaluate(() => [localStorage.length, sessionStorage.length, document.cookie])).toEqual([0, 0, ''])
+    // Nothing survives in the browser's storage but the public pages' visit record (decision 032).
+    expect(await page.evaluate(() => [localStorage.length, Object.keys(sessionStorage), document.cookie])).toEqual([
+      0,
+      ['visit'],
+      '',
+    ])
   })
 })
 

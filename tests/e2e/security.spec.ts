@@ -19,6 +19,7 @@ const PAGES = [
   '/delaware-hvac',
   '/service-areas',
   '/no-such-page',
+  '/privacy',
   '/admin',
 ]
 

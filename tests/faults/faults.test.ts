@@ -1,5 +1,5 @@
 // Faults, and nothing acknowledged lost: the server killed with -9 mid-traffic, PostgreSQL gone
-// mid-traffic, the mail server down for a while, SIGTERM with requests in flight. Every request
+// mid-traffic, the mail server or the push service down for a while, SIGTERM with requests in flight. Every request
 // that got a 2xx must be in the database. Each test prints its figures (attempts, acknowledged,
 // stored) and adds them to .reports/faults.json.
 import { mkdirSync, writeFileSync } from 'node:fs'
@@ -10,6 +10,8 @@ import { afterAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../src/server/db/client.ts'
 import { startServer, projectRoot, type RunningServer } from '../helpers/server.ts'
 import { startSmtp } from '../helpers/smtp.ts'
+import { startPushReceiver } from '../helpers/push-receiver.ts'
+import { saveSubscription } from '../../src/server/db/push.ts'
 import { createStorage, STORAGE_KINDS, type StorageTarget } from '../helpers/storage.ts'
 import { startTcpProxy } from '../helpers/tcp-proxy.ts'
 import { startWebhookReceiver } from '../helpers/webhook-receiver.ts'
@@ -217,7 +219,7 @@ describe('the mail server down for a while', () => {
       const deliveredAfter = Date.now() - upAt
       await sleep(3_000)
       const names = smtp.received.map((m) => /Name: +(.*)/.exec(m.text)?.[1])
-      const failures = server.records().filter((r) => r.msg === 'notification not sent; will retry').length
+      const failures = server.records().filter((r) => r.msg === 'alert not sent; will retry').length
       report('SMTP down 3 s', {
         requests: count,
         'failed attempts while down': failures,
@@ -407,6 +409,67 @@ describe('a brute-force run against the login', () => {
       expect(owner.status).toBe(200)
     } finally {
       await server.stop()
+      await storage.remove()
+    }
+  })
+})
+
+describe('the push service down for a while', () => {
+  it('loses no push and sends none twice once it returns', async () => {
+    const storage = await createStorage('SQLite')
+    const receiver = await startPushReceiver()
+    // The server trusts the receiver's certificate as it would a real push service's.
+    const server = await startServer({
+      DATABASE_URL: storage.databaseUrl,
+      TRUST_PROXY: '1',
+      NODE_EXTRA_CA_CERTS: receiver.certFile,
+    })
+    const db = await storage.open()
+    try {
+      // A phone subscribed with the server's key (made at its first start).
+      const { public_key } = await db.k.selectFrom('push_keys').select('public_key').executeTakeFirstOrThrow()
+      const phone = receiver.subscribe(public_key)
+      await saveSubscription(db, { endpoint: phone.endpoint, ...phone.keys, device: 'Chrome on Android' })
+      await receiver.down()
+
+      const count = 6
+      for (let i = 0; i < count; i++) {
+        const res = await fetch(`${server.url}/api/contact`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': `192.0.2.${i}` },
+          body: JSON.stringify({ name: `Push wait ${i}`, phone: '4105550199' }),
+        })
+        expect(res.status).toBe(201)
+      }
+      await sleep(3_000)
+      await receiver.up()
+      const upAt = Date.now()
+      await receiver.waitFor(count, 40_000)
+      const deliveredAfter = Date.now() - upAt
+      // The worker keeps polling: time to (wrongly) send one again.
+      await sleep(6_000)
+      const titles = receiver.received.map((r) => r.payload.title)
+      const failures = server
+        .records()
+        .filter((r) => r.msg === 'alert not sent; will retry' && r.channel === 'push').length
+      report('push service down 3 s', {
+        requests: count,
+        'failed attempts while down': failures,
+        delivered: titles.length,
+        distinct: new Set(titles).size,
+        'refused by the receiver (bad signature or payload)': receiver.rejected.length,
+        'all delivered within (ms of return)': deliveredAfter,
+      })
+      expect(receiver.rejected).toEqual([])
+      expect(titles).toHaveLength(count)
+      expect(new Set(titles)).toEqual(new Set(Array.from({ length: count }, (_, i) => `New request: Push wait ${i}`)))
+      expect(failures).toBeGreaterThanOrEqual(count)
+      const unsent = await db.k.selectFrom('notification_outbox').select('id').where('sent_at', 'is', null).execute()
+      expect(unsent).toEqual([])
+    } finally {
+      await server.stop()
+      await receiver.close()
+      await db.close()
       await storage.remove()
     }
   })

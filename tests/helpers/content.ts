@@ -56,6 +56,7 @@ export const BUSINESS = yaml`
   foundingYear: 2000
   social: [{ name: Facebook, url: https://www.facebook.com/longbarhvac }]
   contactPoint: { contactType: customer service, languages: [English] }
+  license: { label: Maryland Master HVACR Contractor License, number: "00-00000", issuer: Maryland HVACR Board, state: Maryland }
 `
 
 export const SITE = yaml`
@@ -105,6 +106,7 @@ export const REVIEWS = yaml`
 
 export const URGENCY = yaml`
   services: [emergency]
+  outNow: Out right now
   signs:
     - { label: No heat, phrases: [no heat, furnace out] }
 `

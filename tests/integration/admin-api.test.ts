@@ -461,6 +461,58 @@ describe.each(STORAGE_KINDS)('the admin API on %s', (kind) => {
       expect(text).not.toMatch(/(^|,)"[-=@+]/m)
     })
 
+    it('exports the ZIP code, its place, outside the area, the out-now answer and the time to call back', async () => {
+      const admin = await signedIn()
+      await send({
+        name: `${tag} Csv Inside`,
+        phone: '4105550131',
+        zip: '21078',
+        outNow: 'yes',
+        callbackTime: 'afternoon',
+      })
+      await send({ name: `${tag} Csv Outside`, phone: '4105550132', zip: '90210' })
+      const res = await fetch(`${served.server.url}/api/admin/submissions.csv?q=${encodeURIComponent(`${tag} Csv`)}`, {
+        headers: { cookie: admin.cookie },
+      })
+      const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer())
+      const [header, ...rows] = text
+        .replace(/^\ufeff/, '')
+        .trimEnd()
+        .split('\r\n')
+      const cells = (line: string) => [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((m) => m[1]!.replaceAll('""', '"'))
+      const names = cells(header!)
+      const pick = (line: string) => {
+        const row = cells(line)
+        return Object.fromEntries(
+          ['Name', 'ZIP code', 'Place', 'Outside area', 'Out right now', 'Call back', 'Urgent'].map((h) => [
+            h,
+            row[names.indexOf(h)],
+          ]),
+        )
+      }
+      // In the inbox's order: the urgent request (out right now) first.
+      expect(rows.map(pick)).toEqual([
+        {
+          Name: `${tag} Csv Inside`,
+          'ZIP code': '21078',
+          Place: 'Havre de Grace',
+          'Outside area': 'no',
+          'Out right now': 'yes',
+          'Call back': 'Afternoon',
+          Urgent: 'Out right now',
+        },
+        {
+          Name: `${tag} Csv Outside`,
+          'ZIP code': '90210',
+          Place: '',
+          'Outside area': 'yes',
+          'Out right now': '',
+          'Call back': '',
+          Urgent: '',
+        },
+      ])
+    })
+
     it('deletes a request to the trash, where it can be restored', async () => {
       const admin = await signedIn()
       const id = await send({ name: `${tag} Delete Me`, phone: '4105550122' })

@@ -2,6 +2,8 @@
 // figures come from `npm run bench:lighthouse`).
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { build } from 'esbuild'
 import { describe, expect, it } from 'vitest'
 import { pageWeight } from '../../scripts/page-weight.ts'
 import { filesIn } from '../../src/server/static-site.ts'
@@ -43,6 +45,27 @@ describe('page budgets', () => {
     for (const f of js.files) {
       const code = readFileSync(path.join(dist, f), 'utf8')
       expect(code, `${f} contains React`).not.toMatch(/react\.(transitional\.)?element|__reactFiber|react-dom/)
+    }
+  })
+
+  // Issue 14: the visit record and the call beacon may add at most 1 KB (gzip) to any page's
+  // scripts. The module as the build bundles it, alone with what it imports, minified.
+  it('the attribution script (visit record, call beacon) adds at most 1 KB gzip to a page', async () => {
+    const out = await build({
+      entryPoints: [path.join(projectRoot, 'src/client/attribution.ts')],
+      bundle: true,
+      minify: true,
+      format: 'esm',
+      write: false,
+      target: 'es2022',
+    })
+    const gzip = gzipSync(out.outputFiles[0]!.contents, { level: 9 }).length
+    expect(gzip).toBeGreaterThan(200)
+    expect(gzip).toBeLessThanOrEqual(1 * KB)
+    // And every page's script carries it: the beacon's address is in the one script of each page.
+    for (const file of publicPages) {
+      const code = pageWeight(dist, file).js.files.map((f) => readFileSync(path.join(dist, f), 'utf8'))
+      expect(code.join('\n'), file).toContain('/api/events')
     }
   })
 

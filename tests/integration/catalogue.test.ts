@@ -69,6 +69,7 @@ describe('the route table', () => {
       ['/services', 'services'],
       ['/service-areas', 'service-areas'],
       ['/contact', 'contact'],
+      ['/privacy', 'about'],
       ...SERVICE_PAGES.map((p): [string, string] => [p, 'service']),
       ...DETAIL_PAGES.map((p): [string, string] => [p, 'service-detail']),
       ...MD_LOCALITIES.map((p): [string, string] => [p, 'locality']),
@@ -88,7 +89,7 @@ describe('the route table', () => {
       findPage(catalogue, alias)?.record.path,
     ])
     expect(aliases).toEqual(SHORT_ALIASES.map((alias) => [alias, true, `${alias}-hvac`]))
-    expect(routePaths(catalogue)).toHaveLength(39 + 10)
+    expect(routePaths(catalogue)).toHaveLength(40 + 10)
   })
 })
 

@@ -4,9 +4,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../src/server/db/client.ts'
 import { countSubmissions, toSubmission } from '../../src/server/db/submissions.ts'
 import { startServer, type RunningServer } from '../helpers/server.ts'
+import { byTag, findAll, readPage, textOf } from '../helpers/html.ts'
 import { createStorage, STORAGE_KINDS, type StorageTarget } from '../helpers/storage.ts'
 
 const PHONE = '(410) 555-0142'
+/** The confirmation's words in a JSON answer (src/contact/confirmation.ts; its hours are tested in tests/unit/confirmation.test.ts). */
+const confirmed = (name: string, phone: string, { urgent = false, outside = false } = {}) => ({
+  heading: 'Your request has arrived',
+  details: `Thank you, ${name}. We'll call you at ${phone}.`,
+  when: expect.stringMatching(/^Our office is (open now|closed right now)/),
+  urgent: urgent ? expect.stringContaining(`call ${PHONE} now`) : null,
+  outside: outside ? expect.stringContaining('outside our usual service area') : null,
+})
 const valid = {
   name: 'Dana Whitaker',
   phone: '(410) 555-0199',
@@ -20,8 +29,12 @@ describe.each(STORAGE_KINDS)('POST /api/contact on %s', (kind) => {
   let server: RunningServer
   let db: Db
   let nextAddress = 1
-  // Each test speaks from its own address (through TRUST_PROXY) so the rate limit is its own.
-  const address = () => `203.0.113.${nextAddress++}`
+  // Each test speaks from its own address (through TRUST_PROXY) so the rate limit is its own; past
+  // 203.0.113.255 they go on in the next /24 (an invalid address would fall back to the socket's, shared).
+  const address = () => {
+    const n = nextAddress++
+    return `203.0.${113 + (n >> 8)}.${n & 255}`
+  }
 
   beforeAll(async () => {
     storage = await createStorage(kind)
@@ -52,7 +65,7 @@ describe.each(STORAGE_KINDS)('POST /api/contact on %s', (kind) => {
     const before = Date.now()
     const res = await post({ ...valid, page: '/contact', referrer: 'https://www.google.com/', elapsedMs: 12_000 })
     expect(res.status).toBe(201)
-    expect(await res.json()).toEqual({ success: true })
+    expect(await res.json()).toEqual({ success: true, confirmation: confirmed('Dana Whitaker', '(410) 555-0199') })
     const row = await newest()
     expect(row).toMatchObject({
       name: 'Dana Whitaker',
@@ -80,6 +93,68 @@ describe.each(STORAGE_KINDS)('POST /api/contact on %s', (kind) => {
     expect(outbox).toHaveLength(1)
   })
 
+  it('stores the ZIP code with its place, the out-now answer and the time to call back; out now makes it urgent', async () => {
+    const res = await post({ ...valid, name: 'Zip Inside', zip: '21085', outNow: 'yes', callbackTime: 'evening' })
+    expect(res.status).toBe(201)
+    expect(await res.json()).toEqual({
+      success: true,
+      confirmation: confirmed('Zip Inside', valid.phone, { urgent: true }),
+    })
+    expect(await newest()).toMatchObject({
+      name: 'Zip Inside',
+      zip: '21085',
+      zip_place: 'Joppa, Harford County',
+      out_now: 'yes',
+      callback_time: 'evening',
+      urgency: 'Out right now',
+      urgent_open: true,
+    })
+    expect((await post({ ...valid, name: 'Town Zip', zip: ' 21014 ', outNow: 'no' })).status).toBe(201)
+    expect(await newest()).toMatchObject({
+      zip: '21014',
+      zip_place: 'Bel Air',
+      out_now: 'no',
+      callback_time: null,
+      urgency: null,
+      urgent_open: false,
+    })
+  })
+
+  it('takes a ZIP code outside the area without refusing it: stored with no place', async () => {
+    const res = await post({ ...valid, name: 'Zip Outside', zip: '90210' })
+    expect(res.status).toBe(201)
+    expect(await res.json()).toEqual({
+      success: true,
+      confirmation: confirmed('Zip Outside', valid.phone, { outside: true }),
+    })
+    expect(await newest()).toMatchObject({ name: 'Zip Outside', zip: '90210', zip_place: null, out_now: null })
+  })
+
+  it('stores the new fields from a form sent without JavaScript too, empty ones as null', async () => {
+    const form = new URLSearchParams({ ...valid, name: 'Form Zip', zip: '21001', outNow: 'yes', callbackTime: '' })
+    const res = await post(form.toString(), { type: 'application/x-www-form-urlencoded', accept: 'text/html' })
+    expect(res.status).toBe(303)
+    expect(await newest()).toMatchObject({
+      name: 'Form Zip',
+      zip: '21001',
+      zip_place: 'Aberdeen',
+      out_now: 'yes',
+      callback_time: null,
+      urgency: 'Out right now',
+    })
+    const blank = new URLSearchParams({ ...valid, name: 'Form Blank', zip: '', callbackTime: '' })
+    expect(
+      (await post(blank.toString(), { type: 'application/x-www-form-urlencoded', accept: 'text/html' })).status,
+    ).toBe(303)
+    expect(await newest()).toMatchObject({
+      name: 'Form Blank',
+      zip: null,
+      zip_place: null,
+      out_now: null,
+      callback_time: null,
+    })
+  })
+
   it('stores the old client\'s body too: the five fields, empty ones as ""', async () => {
     const res = await post({ name: 'Sam Ortiz', phone: '410.555.0123', email: '', service: '', message: '' })
     expect(res.status).toBe(201)
@@ -96,13 +171,13 @@ describe.each(STORAGE_KINDS)('POST /api/contact on %s', (kind) => {
     const form = new URLSearchParams({ ...valid, website: '', page: '/contact' }).toString()
     const json = await post(form, { type: 'application/x-www-form-urlencoded' })
     expect(json.status).toBe(201)
-    expect(await json.json()).toEqual({ success: true })
+    expect(await json.json()).toMatchObject({ success: true })
     const html = await post(form, {
       type: 'application/x-www-form-urlencoded',
       accept: 'text/html,application/xhtml+xml,*/*;q=0.8',
     })
     expect(html.status).toBe(303)
-    expect(html.headers.get('location')).toBe('/contact/sent')
+    expect(html.headers.get('location')).toMatch(/^\/contact\/sent\/[0-9a-f-]{36}$/)
     expect((await rows()).filter((r) => r.name === valid.name && r.source_page === '/contact')).toHaveLength(3)
   })
 
@@ -150,6 +225,10 @@ describe.each(STORAGE_KINDS)('POST /api/contact on %s', (kind) => {
     ['a list as phone', { ...valid, phone: ['4105550142'] }, 400, ['phone']],
     ['an object as message', { ...valid, message: { text: 'hi' } }, 400, ['message']],
     ['a boolean as service', { ...valid, service: true }, 400, ['service']],
+    ['a ZIP code of four digits', { ...valid, zip: '2101' }, 400, ['zip']],
+    ['a ZIP+4 code', { ...valid, zip: '21014-1234' }, 400, ['zip']],
+    ['an out-now answer that is not yes or no', { ...valid, outNow: 'maybe' }, 400, ['outNow']],
+    ['an unknown time to call back', { ...valid, callbackTime: 'midnight' }, 400, ['callbackTime']],
     ['nothing at all', {}, 400, ['name', 'phone']],
   ] as const)('refuses %s with 400 naming the field, and stores nothing', async (_label, body, status, fields) => {
     const before = await countSubmissions(db)
@@ -190,7 +269,7 @@ describe.each(STORAGE_KINDS)('POST /api/contact on %s', (kind) => {
     it('files a request with the honeypot filled in as spam, answers like any other, and sends no notification', async () => {
       const res = await post({ ...valid, name: 'Spam honeypot', website: 'http://cheap-pills.example' })
       expect(res.status).toBe(201)
-      expect(await res.json()).toEqual({ success: true })
+      expect(await res.json()).toEqual({ success: true, confirmation: confirmed('Spam honeypot', valid.phone) })
       const row = await newest()
       expect(row).toMatchObject({ name: 'Spam honeypot', is_spam: true, spam_reason: 'honeypot field filled in' })
       expect(await outbox(row.id)).toEqual([])
@@ -337,6 +416,55 @@ describe.each(STORAGE_KINDS)('POST /api/contact on %s', (kind) => {
       expect(html).toContain('Tune-up &lt;b&gt;please&lt;/b&gt;')
       expect(html).not.toContain('<b>please</b>')
       expect(await countSubmissions(db)).toBe(before)
+    })
+
+    it("lands on the request's own confirmation: the name and phone, when we call, call now, the outside note", async () => {
+      const res = await formPost({ ...valid, name: 'Sent <Page>', zip: '90210', outNow: 'yes' })
+      expect(res.status).toBe(303)
+      const location = res.headers.get('location')!
+      const page = await fetch(`${server.url}${location}`, { redirect: 'manual' })
+      expect(page.status).toBe(200)
+      expect(page.headers.get('cache-control')).toBe('no-store')
+      const html = await page.text()
+      const sent = readPage(html)
+      const panel = findAll(sent.main, (e) => e.attrs.id === 'contact-confirmation')[0]!
+      const text = textOf(panel)
+      expect(text).toContain(`Thank you, Sent <Page>. We'll call you at ${valid.phone}.`)
+      expect(text).toMatch(/Our office is (open now|closed right now)/)
+      expect(text).toContain(`call ${PHONE} now`)
+      expect(text).toContain('outside our usual service area')
+      expect(html).not.toContain('<Page>')
+      expect(findAll(panel, byTag('a')).map((a) => a.attrs.href)).toEqual(['tel:+14105550142'])
+      expect(sent.title).toBe('Message Sent | Longbar Heating & Cooling')
+    })
+
+    it('sends an unknown, malformed or spam request id to the plain confirmation', async () => {
+      const spam = await formPost({ ...valid, name: 'Sent Spam', website: 'http://x.example' })
+      for (const path of [
+        '/contact/sent/00000000-0000-4000-8000-000000000000',
+        '/contact/sent/not-an-id',
+        spam.headers.get('location')!,
+      ]) {
+        const res = await fetch(`${server.url}${path}`, { redirect: 'manual' })
+        expect(res.status, path).toBe(303)
+        expect(res.headers.get('location'), path).toBe('/contact/sent')
+      }
+    })
+
+    it("lists a bad ZIP code with the other problems and keeps the new fields' values", async () => {
+      const res = await formPost({ name: 'Dana', phone: '12', zip: '2101', outNow: 'yes', callbackTime: 'morning' })
+      expect(res.status).toBe(400)
+      const page = readPage(await res.text())
+      const box = findAll(page.doc, (e) => e.attrs.id === 'contact-problems')[0]!
+      expect(findAll(box, byTag('a')).map((a) => [a.attrs.href, textOf(a)])).toEqual([
+        ['#contact-phone', expect.stringContaining('Please enter a phone number')],
+        ['#contact-zip', 'Please enter a 5-digit ZIP code, like 21014, or leave it empty.'],
+      ])
+      const byName = (name: string) => findAll(page.doc, (e) => e.attrs.name === name)
+      expect(byName('zip')[0]!.attrs.value).toBe('2101')
+      expect(byName('outNow').map((r) => 'checked' in r.attrs)).toEqual([true, false])
+      const chosen = findAll(byName('callbackTime')[0]!, (e) => e.tag === 'option' && 'selected' in e.attrs)
+      expect(chosen.map((o) => o.attrs.value)).toEqual(['morning'])
     })
 
     it('answers the sixth request in 10 minutes with the form page, 429 and the phone number', async () => {

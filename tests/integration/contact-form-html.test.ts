@@ -12,6 +12,7 @@ import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { afterAll, describe, expect, test } from 'vitest'
 import { loadCatalogue } from '../../src/catalogue/load.ts'
+import { cataloguePageData } from '../../src/catalogue/page-data.ts'
 import type { ContactFormState } from '../../src/contact/form-state.ts'
 import { FIELDS, fieldRules } from '../../src/contact/message.ts'
 import { loadBuildInfo } from '../../src/server/build-info.ts'
@@ -48,11 +49,27 @@ describe('/contact: the form', () => {
     expect(textOf(section)).toContain(copy.intro!)
   })
 
-  test.each(FIELDS)('%s: one control, labelled with the words of the copy', (field) => {
+  /** The fields with one control each: all but the out-now question's two radio buttons. */
+  const SINGLE = FIELDS.filter((f) => f !== 'outNow')
+
+  test.each(SINGLE)('%s: one control, labelled with the words of the copy', (field) => {
     const [el, ...more] = control(field)
     expect(more).toEqual([])
     const labels = findAll(page.doc, (e) => e.tag === 'label' && e.attrs.for === el?.attrs.id)
     expect(labels.map(textOf)).toEqual([copy.labels[field]])
+  })
+
+  test('"Is your heating or cooling out right now?": a group of two radio buttons, yes and no, neither checked', () => {
+    const radios = control('outNow')
+    expect(radios.map((r) => [r.attrs.type, r.attrs.value, 'checked' in r.attrs, 'required' in r.attrs])).toEqual([
+      ['radio', 'yes', false, false],
+      ['radio', 'no', false, false],
+    ])
+    expect(radios[0]!.attrs.id).toBe('contact-outNow')
+    const labels = radios.map((r) => findAll(form, (e) => e.tag === 'label' && e.attrs.for === r.attrs.id).map(textOf))
+    expect(labels).toEqual([[copy.labels.outNowYes], [copy.labels.outNowNo]])
+    const group = closest(radios[0]!, (e) => e.tag === 'fieldset')!
+    expect(textOf(findAll(group, byTag('legend'))[0]!)).toBe(copy.labels.outNow)
   })
 
   test('labels as SPEC §5 gives them: "Full Name *" and "Phone Number *"', () => {
@@ -99,6 +116,30 @@ describe('/contact: the form', () => {
     for (const ok of ['(410) 555-0199', '+1 410 555 0199', '410.555.0199', '4105550199'])
       expect(re.test(ok), ok).toBe(true)
     for (const bad of ['555-0199', 'call me', '']) expect(re.test(bad), bad).toBe(false)
+  })
+
+  test('the ZIP code: five digits with the number keypad, postal-code autofill, the problem as its title', () => {
+    expect(control('zip')[0]!.attrs).toMatchObject({
+      type: 'text',
+      inputmode: 'numeric',
+      autocomplete: 'postal-code',
+      maxlength: '5',
+      title: copy.problems.zip,
+    })
+    const re = new RegExp(`^(?:${fieldRules('zip').pattern})$`, 'v')
+    for (const ok of ['21014', '90210']) expect(re.test(ok), ok).toBe(true)
+    for (const bad of ['2101', '21014-1234', 'abcde', '']) expect(re.test(bad), bad).toBe(false)
+  })
+
+  test('the time to call back: "No preference" first, then morning, afternoon, evening, any time', () => {
+    const options = findAll(control('callbackTime')[0]!, byTag('option')).map((o) => [o.attrs.value, textOf(o)])
+    expect(options).toEqual([
+      ['', 'No preference'],
+      ['morning', 'Morning'],
+      ['afternoon', 'Afternoon'],
+      ['evening', 'Evening'],
+      ['any', 'Any time'],
+    ])
   })
 
   test('the service choice: "Select a service..." first, then the options of SPEC §3', () => {
@@ -200,7 +241,16 @@ describe('/contact as the server renders it for a form sent without JavaScript t
     const rendered = (await renderer.render(problems)).html
     const formOf = (h: string) => h.slice(h.indexOf('<form'), h.indexOf('</form>') + '</form>'.length)
     expect(formOf(rendered)).toBe(
-      formOf(renderToString(createElement(ContactForm, { form: copy, path: '/contact', state: problems }))),
+      formOf(
+        renderToString(
+          createElement(ContactForm, {
+            form: copy,
+            path: '/contact',
+            state: problems,
+            zips: cataloguePageData('/contact')?.zips,
+          }),
+        ),
+      ),
     )
     expect(formOf(rendered)).not.toBe(formOf(html))
   })

@@ -350,7 +350,7 @@ describe('/contact', () => {
       'Business HoursMonday – Friday: 7:00 AM – 6:00 PMSaturday: 8:00 AM – 4:00 PMSunday: Emergency service only',
     )
     expect(details).toContain(`Email${business.email}`)
-    expect(linksIn(p().section(business.emergency.label))).toEqual([
+    expect(linksIn(p().section('24/7 Emergency Service Available'))).toEqual([
       { href: `tel:${business.phone.e164}`, text: `Call ${business.phone.display} Now` },
     ])
   })
@@ -363,6 +363,18 @@ describe('the business record is never contradicted', () => {
       const text = textOf(page(path).main)
       expect(text, path).not.toMatch(/\b(8|9|10) ?(a\.m\.|am) (to|–|-) ?(5|4) ?(p\.m\.|pm)\b/i)
       expect(text, path).not.toMatch(/not (offer|provide)[^.]*24\/7|no 24\/7/i)
+    }
+  })
+
+  test('every page shows the Maryland HVACR license number in its footer and its structured data', () => {
+    for (const path of every) {
+      const footer = findAll(page(path).doc, byTag('footer'))[0]!
+      expect(textOf(footer), path).toContain(`${business.license.label} #${business.license.number}`)
+      const biz = page(path).jsonLd.find((b) => b['@type'] === 'HVACBusiness')
+      expect(biz?.hasCredential, path).toMatchObject({
+        identifier: business.license.number,
+        credentialCategory: 'license',
+      })
     }
   })
 

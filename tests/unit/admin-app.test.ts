@@ -47,14 +47,19 @@ describe('phone links', () => {
 
 describe('query strings', () => {
   it('sends only the filters that are set', () => {
-    expect(String(listParams({ view: 'all', q: '', status: '', service: '' }))).toBe('view=all')
-    expect(String(listParams({ view: 'unread', q: '  dana  whitaker ', status: 'new', service: 'none' }, 'abc'))).toBe(
-      'view=unread&q=dana++whitaker&status=new&service=none&cursor=abc',
-    )
+    expect(String(listParams({ view: 'all', q: '', status: '', service: '', source: '' }))).toBe('view=all')
+    expect(
+      String(
+        listParams(
+          { view: 'unread', q: '  dana  whitaker ', status: 'new', service: 'none', source: 'Google Ads' },
+          'abc',
+        ),
+      ),
+    ).toBe('view=unread&q=dana++whitaker&status=new&service=none&source=Google+Ads&cursor=abc')
   })
 
   it('exports the view and filters shown', () => {
-    expect(csvUrl({ view: 'clients', q: 'bel air', status: '', service: 'maintenance' })).toBe(
+    expect(csvUrl({ view: 'clients', q: 'bel air', status: '', service: 'maintenance', source: '' })).toBe(
       '/api/admin/submissions.csv?view=clients&q=bel+air&service=maintenance',
     )
   })

@@ -57,7 +57,8 @@ function render(state: Partial<ContactFormState>) {
     box: () => byId('contact-problems'),
     summary: () => findAll(byId('contact-problems'), byTag('p'))[0]!,
     listed: () => findAll(byId('contact-problems'), byTag('li')),
-    selected: () => findAll(doc, (e) => e.tag === 'option' && 'selected' in e.attrs).map((o) => o.attrs.value),
+    selected: (field: Field = 'service') =>
+      findAll(byId(`contact-${field}`), (e) => e.tag === 'option' && 'selected' in e.attrs).map((o) => o.attrs.value),
     tags: () => findAll(doc, () => true).map((e) => e.tag),
   }
 }
@@ -88,6 +89,20 @@ describe('the contact form given the state of a send without JavaScript', () => 
     expect(textareaValue(page.control('message'))).toBe('Furnace blows cold air.\nSince this morning.')
   })
 
+  test('puts back the ZIP code, the out-now answer and the time to call back; none chosen when none was sent', () => {
+    const page = render({ values: { zip: '21014', outNow: 'yes', callbackTime: 'evening' } })
+    expect(page.control('zip').attrs.value).toBe('21014')
+    const radios = findAll(page.doc, (e) => e.tag === 'input' && e.attrs.name === 'outNow')
+    expect(radios.map((r) => [r.attrs.value, 'checked' in r.attrs])).toEqual([
+      ['yes', true],
+      ['no', false],
+    ])
+    expect(page.selected('callbackTime')).toEqual(['evening'])
+    const empty = render({})
+    expect(findAll(empty.doc, (e) => e.attrs.name === 'outNow' && 'checked' in e.attrs)).toEqual([])
+    expect(empty.selected('callbackTime')).toEqual([''])
+  })
+
   test('a message that starts with a newline keeps it', () => {
     const page = render({ values: { message: '\nfirst line blank' } })
     expect(textareaValue(page.control('message'))).toBe('\nfirst line blank')
@@ -97,7 +112,7 @@ describe('the contact form given the state of a send without JavaScript', () => 
   test('a service that is not one of the list selects nothing, so the placeholder shows', () => {
     const page = render({ values: { service: 'ac-repair" selected="' } })
     expect(page.selected()).toEqual([])
-    expect(findAll(page.doc, byTag('option')).map((o) => o.attrs.value)).toEqual([
+    expect(findAll(page.control('service'), byTag('option')).map((o) => o.attrs.value)).toEqual([
       '',
       ...SERVICE_OPTIONS.map((o) => o.value),
     ])
@@ -132,7 +147,8 @@ describe('the contact form given the state of a send without JavaScript', () => 
       }),
       { numRuns: 300 },
     )
-  })
+    // 300 renders of the whole form: seconds on a busy machine.
+  }, 30_000)
 
   test('shows each problem under its field, named by aria-describedby, with aria-invalid', () => {
     const page = render({ problems: { name: copy.problems.name, email: copy.problems.email } })

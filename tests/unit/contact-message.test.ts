@@ -172,6 +172,19 @@ describe('the notification e-mail', () => {
     follow_up_on: null,
     deleted_at: null,
     suspicion: null,
+    zip: null,
+    zip_place: null,
+    out_now: null,
+    callback_time: null,
+    landing_page: '/furnace-repair',
+    utm_source: 'google',
+    utm_medium: 'cpc',
+    utm_campaign: 'winter-tuneup',
+    utm_term: null,
+    utm_content: null,
+    click_id_type: 'gclid',
+    click_id: 'abc',
+    source: 'Google Ads',
   }
   const mail = composeNotification(submission, {
     company: 'Longbar Heating & Cooling',
@@ -188,11 +201,41 @@ describe('the notification e-mail', () => {
     expect(mail.text).toContain('Message:\n  Line one\n  Line two\n')
     expect(mail.text).toContain('Received: Thursday, January 15, 2026 at 8:05 AM (Eastern)')
     expect(mail.text).toContain('Sent from: /contact\n')
+    expect(mail.text).toContain('Source:   Furnace Repair page · Google Ads · campaign winter-tuneup\n')
     expect(mail.text).toContain('Open the inbox: https://longbar.example/admin')
     expect(mail).toMatchObject({
       replyTo: 'dana@example.com',
       messageId: '<request-0b6c1f2e-1111-4222-8333-944455556666@longbar.example>',
     })
+  })
+
+  it('says why it is urgent, the out-now answer, the time to call back and the ZIP code with its place or "outside"', () => {
+    const options = {
+      company: 'Longbar',
+      publicOrigin: 'https://longbar.example',
+      from: 'a@b.example',
+      to: 'c@d.example',
+    }
+    const plain = composeNotification({ ...submission, service: null, urgency: null }, options).text
+    expect(plain).not.toMatch(/Urgent:|Out now:|Call at:|ZIP:/)
+    const outNow = composeNotification(
+      {
+        ...submission,
+        service: null,
+        urgency: 'Out right now',
+        out_now: 'yes',
+        callback_time: 'evening',
+        zip: '21085',
+        zip_place: 'Joppa, Harford County',
+      },
+      options,
+    ).text
+    expect(outNow).toContain('Urgent:  Out right now\n')
+    expect(outNow).toContain('Out now: yes, heating or cooling out right now\n')
+    expect(outNow).toContain('Call at: Evening\n')
+    expect(outNow).toContain('ZIP:     21085 (Joppa, Harford County)\n')
+    const outside = composeNotification({ ...submission, zip: '90210' }, options).text
+    expect(outside).toContain('ZIP:     90210 (outside the service area)\n')
   })
 
   it('sends from MAIL_FROM, else the SMTP user when it is an address, else NOTIFY_EMAIL', () => {

@@ -279,6 +279,47 @@ describe('area records', () => {
   })
 })
 
+describe('ZIP codes of the service area', () => {
+  const belAir = (zips: string) => edit(BEL_AIR, 'seo:\n', `zips: ${zips}\nseo:\n`)
+  const cecil = (zips: string) => edit(CECIL, 'seo:\n', `zips:\n${zips}seo:\n`)
+
+  test("ZIP codes on towns and counties, with the place after a county's, are fine", () => {
+    expect(
+      problemsWith({
+        'areas/towns/bel-air-hvac.yaml': belAir('["21014", "21015"]'),
+        'areas/counties/cecil-county-hvac.yaml': cecil('  - "21921 Elkton"\n  - "21901 North East"\n'),
+      }),
+    ).toEqual([])
+  })
+
+  test("a ZIP code listed by two records names both files, at the second one's line", () => {
+    expect(
+      problemsWith({
+        'areas/towns/bel-air-hvac.yaml': belAir('["21014", "21921"]'),
+        'areas/counties/cecil-county-hvac.yaml': cecil('  - "21901 North East"\n  - "21921 Elkton"\n'),
+      }),
+    ).toEqual([
+      'content/areas/towns/bel-air-hvac.yaml:9  zips[1]: 21921 is already listed by content/areas/counties/cecil-county-hvac.yaml. Each ZIP code belongs to one place: remove it here or there.',
+    ])
+  })
+
+  test('a ZIP code listed twice in one record, once with a place', () => {
+    expect(
+      problemsWith({ 'areas/counties/cecil-county-hvac.yaml': cecil('  - "21921"\n  - "21921 Elkton"\n') }),
+    ).toEqual([
+      'content/areas/counties/cecil-county-hvac.yaml:7  zips[1]: 21921 is already listed by content/areas/counties/cecil-county-hvac.yaml. Each ZIP code belongs to one place: remove it here or there.',
+    ])
+  })
+
+  test('a malformed ZIP code: four digits, ZIP+4, a number without quotes', () => {
+    expect(problemsWith({ 'areas/towns/bel-air-hvac.yaml': belAir('["2101", "21014-1234", 21015]') })).toEqual([
+      'content/areas/towns/bel-air-hvac.yaml:9  zips[0]: "2101" is not written the right way. A ZIP code in quotes ("21014"), or a ZIP code and its place ("21085 Joppa"). For example: "21014".',
+      'content/areas/towns/bel-air-hvac.yaml:9  zips[1]: "21014-1234" is not written the right way. A ZIP code in quotes ("21014"), or a ZIP code and its place ("21085 Joppa"). For example: "21014".',
+      'content/areas/towns/bel-air-hvac.yaml:9  zips[2]: is a number, but must be text. A ZIP code in quotes ("21014"), or a ZIP code and its place ("21085 Joppa"). For example: "21014".',
+    ])
+  })
+})
+
 describe('service records', () => {
   test('a misspelt field of a checklist item gets a guess', () => {
     expect(

@@ -31,6 +31,7 @@ describe('server configuration from the environment', () => {
         webhookEvents: ['new', 'escalation', 'reminder'],
         escalateAfterMs: 600_000,
         escalateEmail: undefined,
+        retentionMonths: 36,
       },
     })
   })
@@ -88,6 +89,16 @@ describe('server configuration from the environment', () => {
       expect(parseEnv({ WEBHOOK_SECRET: bad }, CWD)).toEqual({
         ok: false,
         errors: [expect.stringMatching(/^WEBHOOK_SECRET is not a Standard Webhooks secret/)],
+      })
+  })
+
+  it('reads RETENTION_MONTHS as whole months, and says how to write it', () => {
+    const result = parseEnv({ RETENTION_MONTHS: '24' }, CWD)
+    expect(result.ok && result.config.retentionMonths).toBe(24)
+    for (const bad of ['0', '-3', '2.5', 'three years', '1201'])
+      expect(parseEnv({ RETENTION_MONTHS: bad }, CWD)).toEqual({
+        ok: false,
+        errors: [expect.stringMatching(/^RETENTION_MONTHS=.* is not valid\. .*e\.g\. RETENTION_MONTHS=36/)],
       })
   })
 

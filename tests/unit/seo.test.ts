@@ -55,6 +55,17 @@ describe('business structured data', () => {
     expect(ld).not.toHaveProperty('aggregateRating')
   })
 
+  it('carries the state license as a credential with its number', () => {
+    expect(businessJsonLd(ctx).hasCredential).toEqual({
+      '@type': 'EducationalOccupationalCredential',
+      name: 'Maryland Master HVACR Contractor License',
+      credentialCategory: 'license',
+      identifier: '00-00000',
+      recognizedBy: { '@type': 'GovernmentOrganization', name: 'Maryland HVACR Board' },
+      validIn: { '@type': 'State', name: 'Maryland' },
+    })
+  })
+
   it('uses one set of hours, the same as the pages show', () => {
     expect(businessJsonLd(ctx).openingHoursSpecification).toEqual([
       {

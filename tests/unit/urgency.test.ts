@@ -4,6 +4,7 @@ import { urgencyOf, type Urgency } from '../../src/contact/urgency.ts'
 
 const RULES: Urgency = {
   services: ['emergency'],
+  outNow: 'Out right now',
   signs: [
     { label: 'No heat', phrases: ['no heat', 'furnace out', "furnace won't start"] },
     { label: 'Water leak', phrases: ['leak', 'leaking'] },
@@ -14,6 +15,13 @@ const RULES: Urgency = {
 describe('urgency', () => {
   it('is the emergency service whatever the message says', () => {
     expect(urgencyOf({ service: 'emergency', message: 'Just a question' }, RULES)).toBe('Emergency Service')
+  })
+
+  it('is "out right now" when the visitor says the heating or cooling is out, and not when they say no', () => {
+    expect(urgencyOf({ outNow: 'yes', message: 'Please call' }, RULES)).toBe('Out right now')
+    expect(urgencyOf({ outNow: 'no', message: 'Please call' }, RULES)).toBeNull()
+    expect(urgencyOf({ outNow: 'no', message: 'no heat since noon' }, RULES)).toBe('No heat: “no heat”')
+    expect(urgencyOf({ service: 'emergency', outNow: 'yes' }, RULES)).toBe('Emergency Service')
   })
 
   it("finds a sign's phrase in the message, ignoring case, punctuation and curly apostrophes", () => {

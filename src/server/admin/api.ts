@@ -8,10 +8,15 @@ import { fail } from './answers.ts'
 import { sameOrigin } from './origin.ts'
 import type { AdminSession, SessionDeps } from './session.ts'
 import { submissionsApi, type SubmissionsDeps } from './submissions.ts'
+import { pushApi } from './push.ts'
+import type { PushSender } from '../alerts/push.ts'
+import { sourcesApi } from './sources.ts'
 
 export const ADMIN_BODY_LIMIT = 16 * 1024
 
-export function adminApi(deps: SessionDeps & SubmissionsDeps & { session: AdminSession }): Hono<AppEnv> {
+export function adminApi(
+  deps: SessionDeps & SubmissionsDeps & { session: AdminSession; push?: PushSender | undefined },
+): Hono<AppEnv> {
   const { session } = deps
 
   // Behind the session check: everything but signing in, unknown paths included.
@@ -19,6 +24,8 @@ export function adminApi(deps: SessionDeps & SubmissionsDeps & { session: AdminS
   signedIn.use(session.required)
   signedIn.route('/', session.signedIn)
   signedIn.route('/', submissionsApi(deps))
+  if (deps.push) signedIn.route('/', pushApi({ ...deps, push: deps.push }))
+  signedIn.route('/', sourcesApi(deps))
   signedIn.all('*', (c) => fail(c, 404, 'Not found'))
 
   const api = new Hono<AppEnv>()

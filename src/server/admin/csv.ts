@@ -4,7 +4,7 @@
 // statuses by their labels. Every cell is quoted (RFC 4180), so no comma, semicolon, tab or line
 // break inside one starts a new cell whatever separator the spreadsheet assumes; and a cell that
 // a spreadsheet would run as a formula gets a leading apostrophe (OWASP "CSV injection").
-import { serviceLabel } from '../../contact/message.ts'
+import { callbackTimeLabel, serviceLabel } from '../../contact/message.ts'
 import { CLIENT_FIELDS, STATUS_LABELS, type Submission } from '../../contact/submission.ts'
 
 type Cell = string | null
@@ -36,6 +36,11 @@ function columns(timeZone: string): [header: string, value: (s: Submission) => C
     ['E-mail', (s) => s.email],
     ['Service', (s) => serviceLabel(s.service)],
     ['Message', (s) => s.message],
+    ['ZIP code', (s) => s.zip],
+    ['Place', (s) => s.zip_place],
+    ['Outside area', (s) => (s.zip === null ? null : yesNo(s.zip_place === null))],
+    ['Out right now', (s) => s.out_now],
+    ['Call back', (s) => callbackTimeLabel(s.callback_time)],
     ['Urgent', (s) => s.urgency],
     ['After hours', (s) => yesNo(s.after_hours)],
     ['Status', (s) => STATUS_LABELS[s.status] ?? s.status],
@@ -54,6 +59,15 @@ function columns(timeZone: string): [header: string, value: (s: Submission) => C
     [CLIENT_FIELDS.delivery_notes, (s) => s.delivery_notes],
     ['Sent from', (s) => s.source_page],
     ['Came from', (s) => s.referrer],
+    ['Source', (s) => s.source],
+    ['Landing page', (s) => s.landing_page],
+    ['Campaign source', (s) => s.utm_source],
+    ['Campaign medium', (s) => s.utm_medium],
+    ['Campaign', (s) => s.utm_campaign],
+    ['Campaign term', (s) => s.utm_term],
+    ['Campaign content', (s) => s.utm_content],
+    ['Ad click id type', (s) => s.click_id_type],
+    ['Ad click id', (s) => s.click_id],
     ['Spam', (s) => yesNo(s.is_spam)],
     ['Why spam', (s) => s.spam_reason],
     ['Possible spam', (s) => s.suspicion],

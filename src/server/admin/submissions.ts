@@ -7,7 +7,7 @@ import { alertHealth } from '../alerts/health.ts'
 import { listActivity } from '../db/activity.ts'
 import { addNote, markAllRead, recordContact, setTrashed, TRASHED, updateSubmission } from '../db/changes.ts'
 import type { Db } from '../db/client.ts'
-import { allSubmissions, latestSubmissionAt, listSubmissions, responseTime } from '../db/submissions.ts'
+import { allSubmissions, getSubmission, latestSubmissionAt, listSubmissions, responseTime } from '../db/submissions.ts'
 import { viewCounts } from '../db/views.ts'
 import type { Logger } from '../log.ts'
 import type { Office, OfficeClock } from '../office.ts'
@@ -146,6 +146,13 @@ export function submissionsApi({
     const got = await input(c, validateNote)
     if ('refused' in got) return got.refused
     return changed(c, await addNote(db, got.id, got.checked.text, clock))
+  })
+
+  // One request, for the inbox's deep link (/admin?request=<id>: a tapped push notification).
+  api.get('/submissions/:id', async (c) => {
+    const id = idOf(c)
+    const item = id && (await getSubmission(db, id))
+    return item ? c.json({ success: true, item }) : fail(c, 404, NOT_FOUND)
   })
 
   api.get('/submissions/:id/activity', async (c) => {

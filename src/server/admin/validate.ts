@@ -2,6 +2,7 @@
 // in src/server/contact/validate.ts): a change to a request, against the schema the inbox shares
 // (schemas/submission-changes.schema.json); a list's query string; a page cursor; an id. Every
 // refusal names what is wrong.
+import { SOURCE_MAX } from '../../contact/attribution.ts'
 import { SERVICE_OPTIONS } from '../../contact/message.ts'
 import { CONTACT_CHANNELS, NOTE_MAX, type ContactChannel } from '../../contact/activity.ts'
 import {
@@ -83,7 +84,7 @@ function decodeCursor(view: View, text: string): ViewCursor | undefined {
   }
 }
 
-/** The list's query string (view, q, status, service, limit, cursor), checked: each bad parameter is named. */
+/** The list's query string (view, q, status, service, source, limit, cursor), checked: each bad parameter is named. */
 export function validateListQuery(
   param: (name: string) => string | undefined,
 ): { ok: true; query: InboxQuery } | Refusal {
@@ -95,6 +96,9 @@ export function validateListQuery(
   const service = param('service') || undefined
   if (service !== undefined && !SERVICES.has(service))
     return { ok: false, error: 'service must be a service value or none.' }
+  const source = param('source') || undefined
+  if (source !== undefined && (source.length > SOURCE_MAX || /\p{Cc}/u.test(source)))
+    return { ok: false, error: `source must be a source's name (at most ${SOURCE_MAX} characters).` }
   // Control characters can be in no stored field (the contact schema refuses them) and break
   // full-text query syntax: they separate words like spaces.
   const q = (param('q') ?? '').replace(/\p{Cc}+/gu, ' ').trim()
@@ -115,18 +119,20 @@ export function validateListQuery(
       ...(words.length ? { words } : {}),
       ...(status ? { status: status as Status } : {}),
       ...(service ? { service } : {}),
+      ...(source ? { source } : {}),
       ...(cursor ? { cursor } : {}),
     },
   }
 }
 
-/** The filters of a bulk action's body ({ view, q, status, service }), checked like a list's query string. */
+/** The filters of a bulk action's body ({ view, q, status, service, source }), checked like a list's query string. */
 export function validateFilters(body: unknown): { ok: true; filters: InboxFilters } | Refusal {
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     return { ok: false, error: 'Send the view and its filters.' }
   const record = body as Record<string, unknown>
   for (const key of Object.keys(record)) {
-    if (!['view', 'q', 'status', 'service'].includes(key)) return { ok: false, error: `${key} is not a filter.` }
+    if (!['view', 'q', 'status', 'service', 'source'].includes(key))
+      return { ok: false, error: `${key} is not a filter.` }
     if (typeof record[key] !== 'string') return { ok: false, error: `${key} must be text.` }
   }
   const checked = validateListQuery((name) => record[name] as string | undefined)

@@ -44,6 +44,9 @@ export function retryDelay(attempts: number, baseMs: number, maxMs: number, rand
   return Math.round(plain * (0.8 + 0.4 * random()))
 }
 
+/** Why an event waits: no channel had a target for it. */
+export const NOWHERE = 'no alert channel has anywhere to send it yet (no e-mail configured, no device subscribed)'
+
 /** An escalation or a reminder is for a request nobody has read yet: once read, it is dropped. */
 const stillDue = (event: AlertEvent, s: Submission) =>
   s.deleted_at === null && ((event !== 'escalation' && event !== 'reminder') || !s.is_read)
@@ -75,6 +78,13 @@ export function startAlertWorker({
     for (const channel of channels)
       for (const target of await channel.targets(db.k, row.event, submission))
         deliveries.push({ channel: channel.name, target })
+    // An alert with nowhere to go yet (no e-mail configured, no device subscribed) waits for one;
+    // a status change nobody listens to is done.
+    if (deliveries.length === 0 && row.event !== 'status') {
+      const delay = retryDelay(row.attempts, retryBaseMs, retryMaxMs)
+      await reschedule(db, row.id, NOWHERE, new Date(Date.now() + delay).toISOString(), row.submissionId)
+      return
+    }
     await fanOut(db, row, deliveries, now, announce(row.event, submission))
   }
 

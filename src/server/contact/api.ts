@@ -11,7 +11,8 @@ import type { Window } from '../db/rate-limits.ts'
 import type { PageRenderer } from '../page-render.ts'
 import { contactPageRenderer, type RenderedPage } from './page.ts'
 import { storeContactRequest, type Triage } from './store.ts'
-import { validateContactMessage } from './validate.ts'
+import { validateContactMessage, withRefererArrival } from './validate.ts'
+import { confirmationWords } from '../../contact/confirmation.ts'
 import type { Db } from '../db/client.ts'
 import type { Logger } from '../log.ts'
 import type { StaticSite } from '../static-site.ts'
@@ -100,7 +101,7 @@ export function contactApi({
       let stored
       try {
         stored = await storeContactRequest(db, {
-          message: result.message,
+          message: isForm ? withRefererArrival(result.message, c.req.header('referer')) : result.message,
           clientKey: rateLimitKey(client),
           limits,
           arrival: { odd: result.odd, json: type === 'application/json' },
@@ -117,8 +118,16 @@ export function contactApi({
       log.info('contact request stored', { id: stored.id, spam: stored.spam, page: result.message.page })
       if (!stored.spam) onNotificationQueued?.()
 
-      if (wantsHtml(c.req.header('accept'), isForm)) return c.redirect(CONFIRMATION_PATH, 303)
-      return c.json({ success: true }, 201)
+      // Without JavaScript: the confirmation page of this request (src/server/contact/sent.ts).
+      if (wantsHtml(c.req.header('accept'), isForm)) return c.redirect(`${CONFIRMATION_PATH}/${stored.id}`, 303)
+      // With it: the same words for the panel above the form.
+      const confirmation = confirmationWords(
+        copy,
+        { name: result.message.name, phone: result.message.phone, urgent: stored.urgent, outside: stored.outside },
+        build.office,
+        Date.now(),
+      )
+      return c.json({ success: true, confirmation }, 201)
     },
   )
 

@@ -7,6 +7,26 @@ import { enqueueEvent } from '../db/outbox.ts'
 import { parseRateLimits, RateLimited, takeHit, type Window } from '../db/rate-limits.ts'
 import { DEFAULTS } from '../env.ts'
 import { insertSubmission } from '../db/submissions.ts'
+import { CLICK_ID_KINDS, sourceOf } from '../../contact/attribution.ts'
+
+/**
+ * The visit's arrival as the request stores it (migration 012): the landing page, the campaign
+ * parameters, the first ad click id the visit carried, and the source in words.
+ */
+export function arrivalColumns(message: ContactMessage) {
+  const clickIdType = CLICK_ID_KINDS.find((kind) => message[kind]) ?? null
+  return {
+    landing_page: message.landing ?? null,
+    utm_source: message.utm_source ?? null,
+    utm_medium: message.utm_medium ?? null,
+    utm_campaign: message.utm_campaign ?? null,
+    utm_term: message.utm_term ?? null,
+    utm_content: message.utm_content ?? null,
+    click_id_type: clickIdType,
+    click_id: clickIdType ? (message[clickIdType] ?? null) : null,
+    source: sourceOf({ ...message, clickIdType }),
+  }
+}
 
 /**
  * Per visitor, by default (CONTACT_RATE_LIMIT sets them): a few resends are human; more is a
@@ -47,10 +67,26 @@ export function suspicionOf(message: ContactMessage, { odd = [], json = false }:
   return reasons.length > 0 ? reasons.join('; ') : null
 }
 
-export type StoreResult = { stored: true; id: string; spam: boolean } | { stored: false; retryAfterSeconds: number }
+export type StoreResult =
+  | {
+      stored: true
+      id: string
+      spam: boolean
+      /** Urgent for the lead desk (the confirmation then says to call now). */
+      urgent: boolean
+      /** A ZIP code the service area does not list. */
+      outside: boolean
+    }
+  | { stored: false; retryAfterSeconds: number }
 
-/** What the lead desk reads off a new request: why it is urgent (or null), and whether the office was closed. */
-export type Triage = (message: ContactMessage, at: Date) => { urgency: string | null; afterHours: boolean }
+/**
+ * What the lead desk reads off a new request: why it is urgent (or null), whether the office was
+ * closed, and the place of its ZIP code in the service area (null: none given, or outside).
+ */
+export type Triage = (
+  message: ContactMessage,
+  at: Date,
+) => { urgency: string | null; afterHours: boolean; zipPlace?: string | null }
 
 export async function storeContactRequest(
   db: Db,
@@ -74,7 +110,7 @@ export async function storeContactRequest(
   const reason = spamReason(message)
   const suspicion = reason === null ? suspicionOf(message, arrival) : null
   const at = now.toISOString()
-  const { urgency, afterHours } = triage(message, now)
+  const { urgency, afterHours, zipPlace = null } = triage(message, now)
   try {
     await db.transact(async (trx) => {
       await takeHit(trx, clientKey, limits, now.getTime())
@@ -98,6 +134,11 @@ export async function storeContactRequest(
         urgent_open: urgency !== null,
         after_hours: afterHours,
         suspicion,
+        zip: message.zip ?? null,
+        zip_place: zipPlace,
+        out_now: message.outNow ?? null,
+        callback_time: message.callbackTime ?? null,
+        ...arrivalColumns(message),
       })
       if (reason === null) await enqueueEvent(trx, id, 'new', at)
     })
@@ -105,5 +146,11 @@ export async function storeContactRequest(
     if (error instanceof RateLimited) return { stored: false, retryAfterSeconds: error.retryAfterSeconds }
     throw error
   }
-  return { stored: true, id, spam: reason !== null }
+  return {
+    stored: true,
+    id,
+    spam: reason !== null,
+    urgent: urgency !== null,
+    outside: message.zip !== undefined && zipPlace === null,
+  }
 }

@@ -5,6 +5,10 @@
 // content/pages/contact.yaml, which the API turns into its words).
 import { contactMessageSchema, FIELDS, type ContactMessage, type Field } from '../../contact/message.ts'
 import { compileSchema, fieldsOf } from '../schema-check.ts'
+import { CLICK_ID_KINDS, UTM_FIELDS } from '../../contact/attribution.ts'
+
+/** The visit's arrival, sent by the form's script (src/client/attribution.ts): part of the envelope. */
+export const ARRIVAL_FIELDS = ['landing', ...UTM_FIELDS, ...CLICK_ID_KINDS] as const
 
 const check = compileSchema<ContactMessage>(contactMessageSchema, { removeAdditional: true })
 
@@ -17,7 +21,7 @@ export type Validation =
   | { ok: false; fields: Partial<Record<Field, FieldProblem>>; notAnObject?: true }
 
 /** The envelope fields and the schema's rules for them: what tidy() cuts to fit. */
-const ENVELOPE = (['website', 'page', 'referrer'] as const).map((key) => {
+const ENVELOPE = (['website', 'page', 'referrer', ...ARRIVAL_FIELDS] as const).map((key) => {
   const rule: { maxLength: number; pattern?: string } = contactMessageSchema.properties[key]
   return { key, maxLength: rule.maxLength, pattern: rule.pattern === undefined ? undefined : new RegExp(rule.pattern) }
 })
@@ -67,7 +71,7 @@ function tidy(body: Record<string, unknown>): { data: Record<string, unknown>; o
     if (text === '' && key !== 'name' && key !== 'phone') continue
     out[key] = text
   }
-  // The envelope (honeypot, timing, page, referrer) is ours, not the visitor's: cut or drop
+  // The envelope (honeypot, timing, page, referrer, the visit's arrival) is ours, not the visitor's: cut or drop
   // what does not fit instead of refusing the request.
   for (const { key, maxLength, pattern } of ENVELOPE) {
     const value = out[key]
@@ -101,4 +105,27 @@ export function validateContactMessage(body: unknown): Validation {
     FIELDS.filter((f) => named.includes(f)).map((f) => [f, f === 'message' && characters ? 'messageCharacters' : f]),
   )
   return { ok: false, fields }
+}
+
+/**
+ * A form sent without JavaScript carries no visit record, but its browser names the form's page
+ * in the Referer header, with the address it was opened at: a visitor who landed on the form from
+ * an ad brings the ad's campaign parameters and click id along. Added to a message that has none.
+ */
+export function withRefererArrival(message: ContactMessage, referer: string | undefined): ContactMessage {
+  if (!referer || ARRIVAL_FIELDS.some((key) => message[key] !== undefined)) return message
+  let url: URL
+  try {
+    url = new URL(referer)
+  } catch {
+    return message
+  }
+  if (message.page !== undefined && url.pathname !== message.page) return message
+  const out: ContactMessage = { ...message }
+  for (const { key, maxLength } of ENVELOPE) {
+    if (key === 'landing' || !(ARRIVAL_FIELDS as readonly string[]).includes(key)) continue
+    const value = url.searchParams.get(key)
+    if (value) (out as unknown as Record<string, unknown>)[key] = plainLine(value).slice(0, maxLength)
+  }
+  return out
 }

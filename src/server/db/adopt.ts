@@ -17,9 +17,12 @@ import type { Db } from './client.ts'
 export const OWN_TABLES = [
   'admin_credentials',
   'admin_sessions',
+  'call_counts',
   'kysely_migration',
   'kysely_migration_lock',
   'notification_outbox',
+  'push_keys',
+  'push_subscriptions',
   'rate_limits',
   'spam_digests',
   'submission_activity',

@@ -286,6 +286,85 @@ export function migrations(kind: Kind): Record<string, Migration> {
           where channel is null and event in ('new', 'escalation', 'reminder')`.execute(db)
       },
     },
+    // Intake (docs/decisions/031-intake.md): the ZIP code and its place in the service area, the
+    // answer to "Is your heating or cooling out right now?" and the time to call back. New
+    // columns only, all nullable: a row from before reads as "not asked".
+    '011_intake': {
+      async up(db: Kysely<unknown>) {
+        for (const name of ['zip', 'zip_place', 'out_now', 'callback_time']) {
+          await sql
+            .raw(
+              `alter table contact_submissions add column ${kind === 'postgres' ? 'if not exists ' : ''}${name} text`,
+            )
+            .execute(db)
+        }
+      },
+    },
+    // Where requests come from and calls counted (docs/decisions/032-attribution-calls-privacy.md):
+    // the visit's landing page, campaign parameters and ad click id on each request, its source in
+    // words (the inbox's filter, the Sources report); calls started as daily totals per page and
+    // source; and the index the retention's deletion walks.
+    '012_sources': {
+      async up(db: Kysely<unknown>) {
+        const columns = [
+          'landing_page',
+          'utm_source',
+          'utm_medium',
+          'utm_campaign',
+          'utm_term',
+          'utm_content',
+          'click_id_type',
+          'click_id',
+          'source',
+        ]
+        for (const name of columns) {
+          await sql
+            .raw(
+              `alter table contact_submissions add column ${kind === 'postgres' ? 'if not exists ' : ''}${name} text`,
+            )
+            .execute(db)
+        }
+        await sql`create index if not exists contact_submissions_source on contact_submissions (source, created_at desc)`.execute(
+          db,
+        )
+        await db.schema
+          .createTable('call_counts')
+          .addColumn('day', t.date, (c) => c.notNull())
+          .addColumn('page', 'text', (c) => c.notNull())
+          .addColumn('source', 'text', (c) => c.notNull())
+          .addColumn('count', 'integer', (c) => c.notNull())
+          .addPrimaryKeyConstraint('call_counts_pk', ['day', 'page', 'source'])
+          .execute()
+      },
+    },
+    // Web Push to the owner's devices (docs/decisions/030-web-push.md): the server's VAPID key
+    // pair (made at first start, kept here so every instance signs with the same key and the
+    // devices stay subscribed across restarts), and one row per subscribed device.
+    '013_web_push': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('push_keys')
+          .addColumn('id', 'integer', (c) => c.primaryKey().check(sql`id = 1`))
+          .addColumn('public_key', 'text', (c) => c.notNull())
+          .addColumn('private_key', 'text', (c) => c.notNull())
+          .addColumn('created_at', t.timestamp, (c) => c.notNull())
+          .execute()
+        await db.schema
+          .createTable('push_subscriptions')
+          .addColumn('id', kind === 'postgres' ? 'bigserial' : 'integer', (c) =>
+            kind === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
+          )
+          .addColumn('endpoint', 'text', (c) => c.notNull().unique())
+          .addColumn('p256dh', 'text', (c) => c.notNull())
+          .addColumn('auth', 'text', (c) => c.notNull())
+          .addColumn('device', 'text', (c) => c.notNull())
+          .addColumn('created_at', t.timestamp, (c) => c.notNull())
+          .addColumn('last_success_at', t.timestamp)
+          .addColumn('last_failure_at', t.timestamp)
+          .addColumn('last_error', 'text')
+          .execute()
+      },
+    },
     // The daily digest of what was filed as spam (docs/decisions/033-webhooks-and-escalation.md):
     // one row per office day, its key the day, so several instances send it once.
     '014_alert_followups': {

@@ -166,3 +166,15 @@ export async function outboxBacklog(db: Db): Promise<{ pending: number; oldest: 
     .executeTakeFirstOrThrow()
   return { pending: Number(row.pending), oldest: row.oldest === null ? null : toIso(row.oldest) }
 }
+
+/** Events waiting for a channel with a target (a device just subscribed): due now. */
+export async function wakeWaitingEvents(db: Db, now = new Date().toISOString()): Promise<number> {
+  const result = await db.k
+    .updateTable('notification_outbox')
+    .set({ next_attempt_at: now })
+    .where('channel', 'is', null)
+    .where('sent_at', 'is', null)
+    .where('next_attempt_at', '>', now)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows)
+}

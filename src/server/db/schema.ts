@@ -50,6 +50,17 @@ export interface RateLimitsTable {
   count: number
 }
 
+/** Calls started from the site (a tap on a tel: link), as daily totals: no visitor is told apart. */
+export interface CallCountsTable {
+  /** The office's date, YYYY-MM-DD. */
+  day: string
+  /** The path of the page where the link was tapped. */
+  page: string
+  /** The visit's source in words (src/contact/attribution.ts). */
+  source: string
+  count: number
+}
+
 export interface AdminCredentialsTable {
   /** Always 1: there is one admin password. */
   id: number
@@ -65,6 +76,30 @@ export interface AdminSessionsTable {
   last_seen_at: Timestamp
   expires_at: Timestamp
   user_agent: string | null
+}
+
+/** The server's VAPID key pair (one row, id 1), base64url as web-push writes them (src/server/db/push.ts). */
+export interface PushKeysTable {
+  id: number
+  public_key: string
+  private_key: string
+  created_at: Timestamp
+}
+
+/** A device subscribed to pushes (the browser's PushSubscription), src/server/db/push.ts. */
+export interface PushSubscriptionsTable {
+  id: Generated<number>
+  /** The push service's URL for this device: unique. */
+  endpoint: string
+  /** The device's P-256 public key and auth secret (base64url), for the payload's encryption (RFC 8291). */
+  p256dh: string
+  auth: string
+  /** Its name in the inbox and the timeline, from its User-Agent ("Android phone, Chrome"). */
+  device: string
+  created_at: Timestamp
+  last_success_at: Timestamp | null
+  last_failure_at: Timestamp | null
+  last_error: string | null
 }
 
 /** The daily spam digest, one row per office day (src/server/alerts/spam-digest.ts). */
@@ -83,8 +118,11 @@ export interface SpamDigestsTable {
 export interface Tables {
   admin_credentials: AdminCredentialsTable
   admin_sessions: AdminSessionsTable
+  call_counts: CallCountsTable
   contact_submissions: ContactSubmissionsTable
   notification_outbox: NotificationOutboxTable
+  push_keys: PushKeysTable
+  push_subscriptions: PushSubscriptionsTable
   rate_limits: RateLimitsTable
   spam_digests: SpamDigestsTable
   submission_activity: SubmissionActivityTable

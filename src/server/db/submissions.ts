@@ -1,5 +1,6 @@
 // Queries on contact_submissions: storing a request, and the admin inbox's reads (the changes
 // are in changes.ts). The table's columns are described once, in src/contact/submission.ts.
+import { DIRECT } from '../../contact/attribution.ts'
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely'
 import type { Db } from './client.ts'
 import {
@@ -75,6 +76,8 @@ export type InboxFilters = {
   status?: Status
   /** A service value, or 'none' for requests without one. */
   service?: string
+  /** A source in words (src/contact/attribution.ts); "Direct" includes the requests from before sources were kept. */
+  source?: string
 }
 /** A page of them: where the previous page ended (the view's order columns of its last row), and how many. */
 export type InboxQuery = InboxFilters & { cursor?: ViewCursor; limit: number }
@@ -110,6 +113,8 @@ export function filtered(k: Kysely<Tables> | Transaction<Tables>, kind: Db['kind
   if (filters.status) qb = qb.where('status', '=', filters.status)
   if (filters.service === 'none') qb = qb.where('service', 'is', null)
   else if (filters.service) qb = qb.where('service', '=', filters.service)
+  if (filters.source === DIRECT) qb = qb.where((eb) => eb.or([eb('source', 'is', null), eb('source', '=', DIRECT)]))
+  else if (filters.source) qb = qb.where('source', '=', filters.source)
   for (const word of filters.words ?? []) qb = qb.where(matches(kind, word))
   return qb
 }

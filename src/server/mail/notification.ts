@@ -1,6 +1,7 @@
 // The e-mail that tells the office about a new request: every field, as plain text (nothing a
 // visitor wrote can become markup or a link it did not write), and a link to the inbox.
-import { contactMessageSchema, serviceLabel } from '../../contact/message.ts'
+import { arrivalInWords } from '../../contact/attribution.ts'
+import { callbackTimeLabel, contactMessageSchema, serviceLabel } from '../../contact/message.ts'
 import type { Submission } from '../db/submissions.ts'
 import type { AlertEvent } from '../alerts/channel.ts'
 
@@ -53,6 +54,18 @@ export function composeNotification(
     ['Phone', oneLine(s.phone ?? '')],
     ['Email', s.email ? oneLine(s.email, 254) : '(none given)'],
     ['Service', service],
+    ...(s.urgency ? ([['Urgent', oneLine(s.urgency, 200)]] as [string, string][]) : []),
+    ...(s.out_now
+      ? ([['Out now', s.out_now === 'yes' ? 'yes, heating or cooling out right now' : 'no']] as [string, string][])
+      : []),
+    ...(s.callback_time
+      ? ([['Call at', oneLine(callbackTimeLabel(s.callback_time) ?? '')]] as [string, string][])
+      : []),
+    ...(s.zip
+      ? ([
+          ['ZIP', `${oneLine(s.zip, 10)} ${s.zip_place ? `(${oneLine(s.zip_place)})` : '(outside the service area)'}`],
+        ] as [string, string][])
+      : []),
     // A weak sign of a bot is said, not hidden: the office decides (decision 028).
     ...(s.suspicion ? ([['Note', `possible spam (${oneLine(s.suspicion, 200)})`]] as [string, string][]) : []),
   ]
@@ -71,6 +84,7 @@ export function composeNotification(
     '',
     `Received: ${TIME.format(new Date(s.created_at))} (Eastern)`,
     `Sent from: ${s.source_page ? oneLine(s.source_page, 200) : 'the contact form'}${s.referrer ? ` (visitor came from ${oneLine(s.referrer, 1000)})` : ''}`,
+    ...(s.source ? [`Source:   ${oneLine(arrivalInWords(s), 400)}`] : []),
     `Request:  ${s.id}`,
     '',
     `Open the inbox: ${publicOrigin}/admin`,

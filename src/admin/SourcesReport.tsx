@@ -1,0 +1,159 @@
+// The Sources report (docs/decisions/032-attribution-calls-privacy.md): for a period, each source's
+// requests, how many the office has contacted and how many were scheduled or done; beside them the
+// calls started from the site (taps on the phone number) per source, page and day. A source's name
+// opens the inbox filtered by it.
+import { useContext, useId, useState } from 'react'
+import { BarChart3, Phone, X } from 'lucide-react'
+import { InboxSettings } from './actions.ts'
+import { formatDay, today } from './format.ts'
+import { T } from './messages.ts'
+import { useSourcesReport } from './queries.ts'
+import { daysBefore } from './sources.ts'
+import type { Tally } from './types.ts'
+import { btn, card, control, label } from './ui.ts'
+
+const PERIODS = [7, 30, 90, 365] as const
+
+const cell = 'px-1.5 py-1.5 text-right tabular-nums sm:px-2'
+const head = 'px-1.5 py-1.5 align-bottom text-xs leading-tight sm:px-2 sm:text-sm'
+
+function TallyList({
+  heading,
+  items,
+  format = (key) => key,
+}: {
+  heading: string
+  items: Tally[]
+  format?: (key: string) => string
+}) {
+  if (items.length === 0) return null
+  return (
+    <div>
+      <h4 className="font-semibold text-slate-900">{heading}</h4>
+      <dl className="mt-1 space-y-0.5 text-sm">
+        {items.map((t) => (
+          <div key={t.key} className="flex justify-between gap-3 border-b border-slate-100 py-0.5">
+            <dt className="min-w-0 [overflow-wrap:anywhere]">{format(t.key)}</dt>
+            <dd className="tabular-nums">{t.count}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  )
+}
+
+export function SourcesReport({ onPick, onClose }: { onPick: (source: string) => void; onClose: () => void }) {
+  const { timeZone } = useContext(InboxSettings)
+  const [days, setDays] = useState<number>(30)
+  const to = today(new Date(), timeZone)
+  const from = daysBefore(to, days - 1)
+  const report = useSourcesReport(from, to)
+  const id = useId()
+  const data = report.data
+  return (
+    <section aria-labelledby={`${id}-title`} className={`${card} mb-3 p-3 sm:p-5`} data-sources-report="">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id={`${id}-title`} className="flex items-center gap-2 text-xl font-bold text-brand-900">
+            <BarChart3 className="size-5" aria-hidden="true" focusable="false" />
+            {T.sources.heading}
+          </h2>
+        </div>
+        <div className="flex items-end gap-2">
+          <div>
+            <label htmlFor={`${id}-period`} className={`${label} text-sm`}>
+              {T.sources.period}
+            </label>
+            <select
+              id={`${id}-period`}
+              className={`${control} mt-1`}
+              value={days}
+              onChange={(event) => setDays(Number(event.target.value))}
+            >
+              {PERIODS.map((n) => (
+                <option key={n} value={n}>
+                  {T.sources.days(n)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="button" className={btn('outline', 'narrow')} onClick={onClose}>
+            <X className="size-5" aria-hidden="true" focusable="false" />
+            <span className="sr-only sm:not-sr-only">{T.sources.close}</span>
+          </button>
+        </div>
+      </div>
+      <p className="mt-2 text-sm text-slate-600">
+        {formatDay(from)} – {formatDay(to)}
+      </p>
+
+      <div aria-busy={report.isPending} className="mt-3">
+        {report.isPending && <p className="text-sm text-slate-600">{T.inbox.loadingMore}</p>}
+        {report.isError && <p className="text-sm font-semibold text-red-800">{T.inbox.failed}</p>}
+        {data && (
+          <>
+            {data.sources.length === 0 ? (
+              <p className="text-sm text-slate-700">{T.sources.noRequests}</p>
+            ) : (
+              <div className="-mx-1 overflow-x-auto">
+                <table className="w-full text-sm">
+                  <thead>
+                    <tr className="border-b border-slate-300 text-slate-700">
+                      <th scope="col" className={`${head} text-left`}>
+                        {T.sources.source}
+                      </th>
+                      <th scope="col" className={`${head} text-right`}>
+                        {T.sources.requests}
+                      </th>
+                      <th scope="col" className={`${head} text-right`}>
+                        {T.sources.contacted}
+                      </th>
+                      <th scope="col" className={`${head} text-right`}>
+                        {T.sources.scheduled}
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.sources.map((row) => (
+                      <tr key={row.source} className="border-b border-slate-100">
+                        <th scope="row" className="min-w-20 px-1.5 py-1.5 text-left font-normal sm:px-2">
+                          <button
+                            type="button"
+                            className="min-h-6 text-left font-semibold text-brand-800 underline [overflow-wrap:anywhere] hover:text-brand-950"
+                            onClick={() => onPick(row.source)}
+                          >
+                            {row.source}
+                            <span className="sr-only">: {T.sources.showRequests}</span>
+                          </button>
+                        </th>
+                        <td className={cell}>{row.requests}</td>
+                        <td className={cell}>{row.contacted}</td>
+                        <td className={cell}>{row.scheduled}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+
+            <h3 className="mt-5 flex items-center gap-2 font-bold text-brand-900">
+              <Phone className="size-4" aria-hidden="true" focusable="false" />
+              {T.sources.calls}
+            </h3>
+            <p className="text-sm text-slate-600">
+              <strong className="text-slate-900" data-calls-total="">
+                {T.sources.callsTotal(data.calls.total)}
+              </strong>
+              . {T.sources.callsHint}
+            </p>
+            <div className="mt-2 grid gap-4 sm:grid-cols-3">
+              <TallyList heading={T.sources.bySource} items={data.calls.bySource} />
+              <TallyList heading={T.sources.byPage} items={data.calls.byPage} />
+              <TallyList heading={T.sources.byDay} items={data.calls.byDay} format={formatDay} />
+            </div>
+          </>
+        )}
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,114 @@
+// The Sources report and the person's erasure (docs/admin-api.md "Sources", "Erasing a person"):
+// where the requests of a period came from and how far each got, with the calls started from the
+// site in the same days; and every request of one phone number or e-mail address deleted at once.
+// Mounted behind the session check.
+import { Hono } from 'hono'
+import type { AppEnv } from '../app.ts'
+import { instantAt } from '../../contact/business-hours.ts'
+import { callTotals } from '../db/calls.ts'
+import type { Db } from '../db/client.ts'
+import { erasePerson } from '../db/privacy.ts'
+import { sourcesReport } from '../db/sources.ts'
+import type { Logger } from '../log.ts'
+import type { Office, OfficeClock } from '../office.ts'
+import { fail, jsonBody } from './answers.ts'
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/
+/** The longest period the report covers: a little over a year, as long as calls are kept. */
+export const MAX_REPORT_DAYS = 400
+
+/** The day `n` days after `day` (YYYY-MM-DD; n may be negative). */
+export function addDays(day: string, n: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number]
+  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10)
+}
+
+const isDay = (text: string) => {
+  const match = DAY.exec(text)
+  return match !== null && new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) === text
+}
+
+/** The report's period from its query string: `from` and `to`, office days, both included; the last 30 days by default. */
+export function validatePeriod(
+  from: string | undefined,
+  to: string | undefined,
+  today: string,
+): { ok: true; from: string; to: string } | { ok: false; error: string } {
+  const end = to || today
+  const start = from || addDays(end, -29)
+  if (!isDay(start) || !isDay(end)) return { ok: false, error: 'from and to must be days, YYYY-MM-DD.' }
+  if (start > end) return { ok: false, error: 'from must not be after to.' }
+  if (addDays(start, MAX_REPORT_DAYS - 1) < end)
+    return { ok: false, error: `The period may span at most ${MAX_REPORT_DAYS} days.` }
+  return { ok: true, from: start, to: end }
+}
+
+/** A person to erase: `{ phone?, email? }`, at least one, short text. */
+export function validatePerson(
+  body: unknown,
+): { ok: true; phone?: string; email?: string } | { ok: false; error: string } {
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    return { ok: false, error: 'Send the phone number and/or the e-mail address.' }
+  const record = body as Record<string, unknown>
+  for (const key of Object.keys(record))
+    if (key !== 'phone' && key !== 'email') return { ok: false, error: `${key} is not a field.` }
+  const phone = typeof record.phone === 'string' ? record.phone.trim() : ''
+  const email = typeof record.email === 'string' ? record.email.trim() : ''
+  if (
+    (record.phone !== undefined && typeof record.phone !== 'string') ||
+    (record.email !== undefined && typeof record.email !== 'string')
+  )
+    return { ok: false, error: 'phone and email must be text.' }
+  if (phone.length > 30 || email.length > 254)
+    return { ok: false, error: 'The phone number or e-mail address is too long.' }
+  if (phone && phone.replace(/\D/g, '').length < 7) return { ok: false, error: 'The phone number has too few digits.' }
+  if (!phone && !email) return { ok: false, error: 'Send the phone number and/or the e-mail address.' }
+  return { ok: true, ...(phone ? { phone } : {}), ...(email ? { email } : {}) }
+}
+
+export function sourcesApi({
+  db,
+  log,
+  office,
+  clock,
+}: {
+  db: Db
+  log: Logger
+  office: Office
+  clock: OfficeClock
+}): Hono<AppEnv> {
+  const api = new Hono<AppEnv>()
+
+  api.get('/sources', async (c) => {
+    const period = validatePeriod(c.req.query('from'), c.req.query('to'), clock.today())
+    if (!period.ok) return fail(c, 400, period.error)
+    const { from, to } = period
+    // The office's days, as instants: from its midnight at the start to its midnight after the end.
+    const instant = (day: string) => {
+      const [y, m, d] = day.split('-').map(Number) as [number, number, number]
+      return new Date(instantAt(y, m, d, 0, office.timeZone)).toISOString()
+    }
+    const [sources, calls] = await Promise.all([
+      sourcesReport(db, instant(from), instant(addDays(to, 1))),
+      callTotals(db, from, to),
+    ])
+    return c.json({ success: true, from, to, sources, calls })
+  })
+
+  api.post('/erase', async (c) => {
+    const parsed = await jsonBody(c)
+    if (!parsed.ok) return parsed.response
+    const person = validatePerson(parsed.body)
+    if (!person.ok) return fail(c, 400, person.error)
+    const erased = await erasePerson(db, person)
+    // The requests and their timelines are gone: this line is what remains, and it names no one.
+    log.info('person erased', {
+      requests: erased,
+      byPhone: person.phone !== undefined,
+      byEmail: person.email !== undefined,
+    })
+    return c.json({ success: true, erased })
+  })
+
+  return api
+}

@@ -1,0 +1,179 @@
+// Web Push to the owner's devices as an alert channel (docs/decisions/030-web-push.md): one
+// delivery per subscribed device for a new request, an escalation and a reminder. The payload is
+// encrypted for the device (RFC 8291, aes128gcm) and the request signed with the server's VAPID
+// key (RFC 8292) by the `web-push` package; the push service keeps it until the phone is
+// reachable (TTL) and wakes it at once for an urgent one. A device the push service no longer
+// knows (404/410) is unsubscribed and not retried; any other failure is retried by the outbox.
+import type { Agent } from 'node:https'
+import webpush from 'web-push'
+import { serviceLabel } from '../../contact/message.ts'
+import type { Db } from '../db/client.ts'
+import {
+  deleteSubscription,
+  getSubscription,
+  recordPushResult,
+  vapidKeys,
+  type StoredSubscription,
+} from '../db/push.ts'
+import type { Submission } from '../db/submissions.ts'
+import { TargetGone, type AlertEvent, type Channel } from './channel.ts'
+
+/** What the service worker shows (public/admin-sw.js). */
+export type PushMessage = {
+  title: string
+  body: string
+  /** The page a tap opens: the request in the inbox. */
+  url: string
+  /** One notification per request: a later push for it replaces the earlier one. */
+  tag: string
+  /** Stays on screen until dealt with, and wakes the phone at once. */
+  urgent: boolean
+}
+
+/** The events a device hears of; status changes are the inbox's business, not the phone's. */
+const PUSHED: readonly AlertEvent[] = ['new', 'escalation', 'reminder']
+
+/** How long the push service keeps a push for a phone that is off: a day (a later call is still a call). */
+export const PUSH_TTL_SECONDS = 24 * 60 * 60
+
+/** The first words of the message, on one line: enough to know what it is about. */
+export function firstWords(text: string | null, max = 90): string {
+  const line = (text ?? '').replace(/[\p{Cc}\u2028\u2029\s]+/gu, ' ').trim()
+  if (line.length <= max) return line
+  const cut = line.slice(0, max + 1)
+  const space = cut.lastIndexOf(' ')
+  return `${(space > max / 2 ? cut.slice(0, space) : cut.slice(0, max)).replace(/[\s.,;:!?-]+$/u, '')}…`
+}
+
+/** The deep link into the inbox that opens one request (src/admin/Inbox.tsx reads it). */
+export const requestLink = (id: string) => `/admin?request=${encodeURIComponent(id)}`
+
+/** The notification for an event of a request. */
+export function pushMessage(event: AlertEvent, s: Submission): PushMessage {
+  const name = s.name.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ').trim()
+  const urgent = s.urgency !== null || event === 'escalation'
+  const title =
+    event === 'escalation'
+      ? `Urgent, still unread: ${name}`
+      : event === 'reminder'
+        ? `Still unread: ${name}`
+        : `${s.urgency !== null ? 'Urgent: ' : ''}New request: ${name}`
+  const service = serviceLabel(s.service) ?? 'No service given'
+  const about = [service, firstWords(s.message)].filter(Boolean).join(' – ')
+  // Why it is urgent, unless that is only the service chosen ("Emergency Service").
+  const why = s.urgency !== null && s.urgency !== service ? `${s.urgency}.` : ''
+  const body = [why, about].filter(Boolean).join(' ')
+  return { title, body, url: requestLink(s.id), tag: `request-${s.id}`, urgent }
+}
+
+/**
+ * The VAPID subject the push services may write to about this server: PUBLIC_ORIGIN when it is
+ * https (not localhost: Apple refuses it), else the office's address, else a mailto of the host.
+ */
+export function pushSubject(publicOrigin: string, notifyEmail?: string): string {
+  const url = new URL(publicOrigin)
+  if (url.protocol === 'https:' && url.hostname !== 'localhost') return url.origin
+  if (notifyEmail) return `mailto:${notifyEmail}`
+  return `mailto:webmaster@${url.hostname}`
+}
+
+export type PushSendOptions = { ttl?: number; urgent?: boolean }
+
+export type PushSender = {
+  /** The server's VAPID public key (base64url): the browser subscribes with it. */
+  publicKey: string
+  /**
+   * Sends one push to one device, resolving with the push service's status (201) once it holds
+   * the message. Rejects with PushRefused (the service's answer) or the network's error.
+   */
+  send(sub: StoredSubscription, message: PushMessage, options?: PushSendOptions): Promise<number>
+}
+
+/** The push service answered, but not with success. */
+export class PushRefused extends Error {
+  readonly statusCode: number
+  constructor(statusCode: number, body: string) {
+    super(`the push service answered ${statusCode}${body.trim() ? `: ${body.trim().slice(0, 200)}` : ''}`)
+    this.statusCode = statusCode
+  }
+}
+
+/** 404 and 410: the subscription has expired or was revoked (RFC 8030 §7.3): never again. */
+export const isGone = (error: unknown) =>
+  error instanceof PushRefused && (error.statusCode === 404 || error.statusCode === 410)
+
+/**
+ * The sender, with the VAPID keys from the database (made at the first start). `agent` is for
+ * the tests' HTTPS receiver; real push services use the system's certificates.
+ */
+export async function createPushSender({
+  db,
+  subject,
+  agent,
+  timeoutMs = 10_000,
+}: {
+  db: Db
+  subject: string
+  agent?: Agent
+  timeoutMs?: number
+}): Promise<PushSender> {
+  const keys = await vapidKeys(db, () => webpush.generateVAPIDKeys())
+  const vapidDetails = { subject, publicKey: keys.publicKey, privateKey: keys.privateKey }
+  return {
+    publicKey: keys.publicKey,
+    async send(sub, message, { ttl = PUSH_TTL_SECONDS, urgent = message.urgent } = {}) {
+      try {
+        const result = await webpush.sendNotification(
+          { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
+          JSON.stringify(message),
+          {
+            vapidDetails,
+            contentEncoding: 'aes128gcm',
+            TTL: ttl,
+            urgency: urgent ? 'high' : 'normal',
+            timeout: timeoutMs,
+            ...(agent ? { agent } : {}),
+          },
+        )
+        return result.statusCode
+      } catch (error) {
+        if (error instanceof webpush.WebPushError) throw new PushRefused(error.statusCode, error.body ?? '')
+        throw error
+      }
+    },
+  }
+}
+
+/** The push channel: a delivery's target is a subscription's id. */
+export function pushChannel({ db, sender }: { db: Db; sender: PushSender }): Channel {
+  // The timeline names the device; the names are kept from fan-out (and each send) for describe().
+  const names = new Map<string, string>()
+  return {
+    name: 'push',
+    async targets(trx, event) {
+      if (!PUSHED.includes(event)) return []
+      const rows = await trx.selectFrom('push_subscriptions').select(['id', 'device']).orderBy('id').execute()
+      for (const r of rows) names.set(String(r.id), r.device)
+      return rows.map((r) => String(r.id))
+    },
+    describe: (d) => `Push to ${names.get(d.target ?? '') ?? `device ${d.target}`}`,
+    async deliver(delivery, submission) {
+      const id = Number(delivery.target)
+      const sub = await getSubscription(db, id)
+      if (!sub) throw new TargetGone('the device was unsubscribed')
+      names.set(String(id), sub.device)
+      try {
+        await sender.send(sub, pushMessage(delivery.event, submission))
+      } catch (error) {
+        const message = (error as Error).message
+        if (isGone(error)) {
+          await deleteSubscription(db, { id })
+          throw new TargetGone(`${message}; the device was unsubscribed`)
+        }
+        await recordPushResult(db, id, { ok: false, error: message })
+        throw error
+      }
+      await recordPushResult(db, id, { ok: true })
+    },
+  }
+}

@@ -1,0 +1,150 @@
+// Web Push's tables (docs/decisions/030-web-push.md): the server's VAPID key pair, made once and
+// shared by every instance, and the devices subscribed to pushes.
+import type { PushDevice } from '../../admin/types.ts'
+import type { Db } from './client.ts'
+import { toIso } from './schema.ts'
+
+export type VapidKeys = { publicKey: string; privateKey: string }
+
+/**
+ * The VAPID key pair, made by `generate` at the first start. Two instances starting together
+ * each try to insert theirs; the first one written wins and both read it back.
+ */
+export async function vapidKeys(db: Db, generate: () => VapidKeys, now = new Date().toISOString()): Promise<VapidKeys> {
+  const read = () =>
+    db.k.selectFrom('push_keys').select(['public_key', 'private_key']).where('id', '=', 1).executeTakeFirst()
+  let row = await read()
+  if (!row) {
+    const made = generate()
+    await db.k
+      .insertInto('push_keys')
+      .values({ id: 1, public_key: made.publicKey, private_key: made.privateKey, created_at: now })
+      .onConflict((oc) => oc.doNothing())
+      .execute()
+    row = await read()
+    if (!row) throw new Error('the VAPID keys could not be stored')
+  }
+  return { publicKey: row.public_key, privateKey: row.private_key }
+}
+
+export type PushSubscriptionKeys = { endpoint: string; p256dh: string; auth: string }
+
+/** A device as the inbox lists it (the type is the inbox's: src/admin/types.ts). */
+export type { PushDevice }
+
+export type StoredSubscription = PushDevice & PushSubscriptionKeys
+
+const COLUMNS = [
+  'id',
+  'endpoint',
+  'p256dh',
+  'auth',
+  'device',
+  'created_at',
+  'last_success_at',
+  'last_failure_at',
+  'last_error',
+] as const
+
+type Row = {
+  id: number
+  endpoint: string
+  p256dh: string
+  auth: string
+  device: string
+  created_at: string | Date
+  last_success_at: string | Date | null
+  last_failure_at: string | Date | null
+  last_error: string | null
+}
+
+const toSubscription = (r: Row): StoredSubscription => ({
+  id: Number(r.id),
+  endpoint: r.endpoint,
+  p256dh: r.p256dh,
+  auth: r.auth,
+  device: r.device,
+  createdAt: toIso(r.created_at),
+  lastSuccessAt: toIso(r.last_success_at),
+  lastFailureAt: toIso(r.last_failure_at),
+  lastError: r.last_error,
+})
+
+/** Subscribes a device; the same endpoint again (a new key after the browser renewed it) updates its row. */
+export async function saveSubscription(
+  db: Db,
+  sub: PushSubscriptionKeys & { device: string },
+  now = new Date().toISOString(),
+): Promise<StoredSubscription> {
+  const row = await db.k
+    .insertInto('push_subscriptions')
+    .values({ ...sub, created_at: now })
+    .onConflict((oc) =>
+      oc.column('endpoint').doUpdateSet({
+        p256dh: sub.p256dh,
+        auth: sub.auth,
+        device: sub.device,
+        last_failure_at: null,
+        last_error: null,
+      }),
+    )
+    .returning(COLUMNS)
+    .executeTakeFirstOrThrow()
+  return toSubscription(row)
+}
+
+/** The devices subscribed, oldest first. */
+export async function listSubscriptions(db: Db | { k: Db['k'] }): Promise<StoredSubscription[]> {
+  const rows = await db.k.selectFrom('push_subscriptions').select(COLUMNS).orderBy('id').execute()
+  return rows.map(toSubscription)
+}
+
+export async function getSubscription(db: Db, id: number): Promise<StoredSubscription | undefined> {
+  const row = await db.k.selectFrom('push_subscriptions').select(COLUMNS).where('id', '=', id).executeTakeFirst()
+  return row && toSubscription(row)
+}
+
+export async function findSubscription(db: Db, endpoint: string): Promise<StoredSubscription | undefined> {
+  const row = await db.k
+    .selectFrom('push_subscriptions')
+    .select(COLUMNS)
+    .where('endpoint', '=', endpoint)
+    .executeTakeFirst()
+  return row && toSubscription(row)
+}
+
+/** Unsubscribes a device (by its id or its endpoint); true when there was one. */
+export async function deleteSubscription(db: Db, which: { id: number } | { endpoint: string }): Promise<boolean> {
+  const query = db.k.deleteFrom('push_subscriptions')
+  const result = await (
+    'id' in which ? query.where('id', '=', which.id) : query.where('endpoint', '=', which.endpoint)
+  ).executeTakeFirst()
+  return Number(result.numDeletedRows) > 0
+}
+
+/** What the push service answered this device last: shown in the inbox's list of devices. */
+export async function recordPushResult(
+  db: Db,
+  id: number,
+  result: { ok: true } | { ok: false; error: string },
+  now = new Date().toISOString(),
+): Promise<void> {
+  await db.k
+    .updateTable('push_subscriptions')
+    .set(
+      result.ok
+        ? { last_success_at: now, last_error: null }
+        : { last_failure_at: now, last_error: result.error.slice(0, 300) },
+    )
+    .where('id', '=', id)
+    .execute()
+}
+
+/** How many devices are subscribed. */
+export async function countSubscriptions(db: Db): Promise<number> {
+  const row = await db.k
+    .selectFrom('push_subscriptions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}

@@ -1,0 +1,98 @@
+// POST /api/events: a tap on a tel: link, sent by the site's script with navigator.sendBeacon
+// (src/client/attribution.ts). It carries the page and what the visit's source is worked out
+// from, never who: no cookie is read or set, the address only counts against the rate limit,
+// and the call is added to its day's total (src/server/db/calls.ts). Known bots are answered
+// like anyone and not counted. docs/decisions/032-attribution-calls-privacy.md.
+import { Hono } from 'hono'
+import type { AppEnv } from '../app.ts'
+import { SOURCE_MAX, sourceOf } from '../../contact/attribution.ts'
+import type { Db } from '../db/client.ts'
+import { countCall } from '../db/calls.ts'
+import { RateLimited, takeHit, type Window } from '../db/rate-limits.ts'
+import type { Logger } from '../log.ts'
+import { clientAddress, limitBody, mediaType, parseJson, rateLimitKey } from '../request.ts'
+
+/** Far above what the beacon sends (a page and a few short words). */
+const EVENTS_BODY_LIMIT = 2 * 1024
+
+/** Per address: a visitor taps the number a few times; a script that posts all day counts for no more. */
+export const EVENT_LIMITS: readonly Window[] = [
+  { bucket: 'events:10m', windowMs: 10 * 60_000, max: 10, sliding: true },
+  { bucket: 'events:1d', windowMs: 24 * 3_600_000, max: 50, sliding: true },
+]
+
+/** User agents of crawlers, link previews, page-speed tools and scripts: not people calling. */
+export const BOT_AGENT =
+  /^node$|^undici|bot\b|bot\/|crawl|spider|slurp|lighthouse|pagespeed|facebookexternalhit|preview|curl\/|wget\/|python|httpclient|okhttp|go-http|node-fetch|axios|java\//i
+
+/** Whether a User-Agent is a known bot's (or none at all). */
+export const isBot = (agent: string | undefined): boolean => !agent || BOT_AGENT.test(agent)
+
+export type CallEvent = { page: string; source: string }
+
+const text = (value: unknown, max: number): string | undefined =>
+  typeof value === 'string' && value.length <= max && !/\p{Cc}/u.test(value) ? value : undefined
+
+/** The beacon's body as a call to count, or undefined when it is not one. */
+export function readCallEvent(body: unknown, knownPage: (path: string) => boolean): CallEvent | undefined {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined
+  const b = body as Record<string, unknown>
+  const page = text(b.page, 200)
+  if (b.type !== 'call' || !page || !page.startsWith('/') || !knownPage(page)) return undefined
+  const source = sourceOf({
+    utm_source: text(b.utm_source, 200) ?? null,
+    utm_medium: text(b.utm_medium, 200) ?? null,
+    referrer: text(b.referrer, 300) ?? null,
+    clickIdType: text(b.clickIdType, 20) ?? null,
+  }).slice(0, SOURCE_MAX)
+  return { page, source }
+}
+
+type Deps = {
+  db: Db
+  log: Logger
+  trustProxy: number
+  /** The office's date today (YYYY-MM-DD): the day a call is counted under. */
+  today: () => string
+  /** Whether a path is a page of the site (a call from anywhere else is not counted). */
+  knownPage: (path: string) => boolean
+  limits?: readonly Window[]
+}
+
+export function eventsApi({ db, log, trustProxy, today, knownPage, limits = EVENT_LIMITS }: Deps): Hono<AppEnv> {
+  const api = new Hono<AppEnv>()
+  api.post(
+    '/',
+    limitBody(EVENTS_BODY_LIMIT, (c) => c.body(null, 413)),
+    async (c) => {
+      c.header('cache-control', 'no-store')
+      const type = mediaType(c)
+      // sendBeacon sends a string as text/plain (a simple request: no preflight).
+      if (type !== 'text/plain' && type !== 'application/json') return c.body(null, 415)
+      let body: unknown
+      try {
+        body = parseJson(await c.req.text())
+      } catch {
+        return c.body(null, 400)
+      }
+      const event = readCallEvent(body, knownPage)
+      if (!event) return c.body(null, 400)
+      if (isBot(c.req.header('user-agent'))) return c.body(null, 204)
+      try {
+        await db.transact(async (trx) => {
+          await takeHit(trx, rateLimitKey(clientAddress(c, trustProxy)), limits, Date.now())
+          await countCall(trx, { day: today(), ...event })
+        })
+      } catch (error) {
+        if (error instanceof RateLimited) {
+          c.header('retry-after', String(error.retryAfterSeconds))
+          return c.body(null, 429)
+        }
+        log.warn('call not counted', { error: (error as Error).message })
+        return c.body(null, 503)
+      }
+      return c.body(null, 204)
+    },
+  )
+  return api
+}
