@@ -1,16 +1,20 @@
 // `npm run bench:alerts [-- --requests 200 --rate 10 --db sqlite|postgres|both]`: how long an
-// alert takes from the visitor's POST /api/contact to the owner's phone's push service (goal:
-// p99 under 2 s). Starts the built server (node src/server/main.ts) on a fresh database, with one
-// device subscribed at a push service run here (tests/helpers/push-receiver.ts: HTTPS, checks the
-// VAPID signature, decrypts the payload), sends the requests at a steady rate, each from its own
-// address, and times each one from just before its POST to the moment its push is decrypted at
-// the receiver. Prints p50, p90, p99 and the worst, and pushes missing or sent twice; writes
-// .reports/bench-alerts.json. A script that prints figures, not a test. Needs `npm run build` first.
+// alert takes from the visitor's POST /api/contact to the owner's phone's push service and to a
+// webhook (goal: p99 under 2 s). Starts the built server (node src/server/main.ts) on a fresh
+// database, with one device subscribed at a push service run here (tests/helpers/push-receiver.ts:
+// HTTPS, checks the VAPID signature, decrypts the payload) and WEBHOOK_URLS pointing at a webhook
+// receiver run here (tests/helpers/webhook-receiver.ts: checks each Standard Webhooks signature),
+// sends the requests at a steady rate, each from its own address, and times each one from just
+// before its POST to the moment its push is decrypted and its webhook received. Prints p50, p90,
+// p99 and the worst of each, and alerts missing or sent twice; writes .reports/bench-alerts.json.
+// A script that prints figures, not a test. Needs `npm run build` first.
+import { randomBytes } from 'node:crypto'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { saveSubscription } from '../src/server/db/push.ts'
 import { startPushReceiver } from '../tests/helpers/push-receiver.ts'
+import { startWebhookReceiver } from '../tests/helpers/webhook-receiver.ts'
 import { projectRoot, startServer } from '../tests/helpers/server.ts'
 import { createStorage } from '../tests/helpers/storage.ts'
 import { ms } from './lib/report.ts'
@@ -40,6 +44,7 @@ const databases =
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!
 
+type Latency = { p50: number; p90: number; p99: number; max: number }
 type Figures = {
   database: string
   requests: number
@@ -48,17 +53,29 @@ type Figures = {
   missing: number
   duplicates: number
   refusedByReceiver: number
-  pushMs: { p50: number; p90: number; p99: number; max: number }
+  pushMs: Latency
+  webhook: { delivered: number; missing: number; duplicates: number; badSignatures: number; ms: Latency }
 }
+
+const latency = (sorted: number[]): Latency => ({
+  p50: quantile(sorted, 0.5),
+  p90: quantile(sorted, 0.9),
+  p99: quantile(sorted, 0.99),
+  max: sorted.at(-1)!,
+})
 
 async function run(kind: (typeof databases)[number]): Promise<Figures> {
   const storage = await createStorage(kind)
   const receiver = await startPushReceiver()
+  const secret = `whsec_${randomBytes(32).toString('base64')}`
+  const hooks = await startWebhookReceiver(secret)
   const server = await startServer({
     DATABASE_URL: storage.databaseUrl,
     TRUST_PROXY: '1',
     LOG_LEVEL: 'warn',
     NODE_EXTRA_CA_CERTS: receiver.certFile,
+    WEBHOOK_URLS: `${hooks.url}/bench`,
+    WEBHOOK_SECRET: secret,
   })
   const db = await storage.open()
   try {
@@ -87,6 +104,7 @@ async function run(kind: (typeof databases)[number]): Promise<Figures> {
     }
     await Promise.all(posts)
     await receiver.waitFor(requests, 60_000).catch(() => undefined)
+    await hooks.waitFor(requests, 60_000).catch(() => undefined)
     // Anything sent twice would arrive now.
     await sleep(2_000)
 
@@ -98,6 +116,15 @@ async function run(kind: (typeof databases)[number]): Promise<Figures> {
       else arrivals.set(title, push.at)
     }
     const latencies = [...arrivals].map(([title, at]) => at - sentAt.get(title)!).sort((a, b) => a - b)
+    // The webhooks, by the request's name (sentAt is keyed by the push's title, "New request: <name>").
+    const hookArrivals = new Map<string, number>()
+    let hookDuplicates = 0
+    for (const hook of hooks.delivered()) {
+      const key = `New request: ${(hook.json as { data: { name: string } }).data.name}`
+      if (hookArrivals.has(key)) hookDuplicates++
+      else hookArrivals.set(key, hook.at)
+    }
+    const hookLatencies = [...hookArrivals].map(([key, at]) => at - sentAt.get(key)!).sort((a, b) => a - b)
     return {
       database: kind,
       requests,
@@ -106,16 +133,19 @@ async function run(kind: (typeof databases)[number]): Promise<Figures> {
       missing: requests - arrivals.size,
       duplicates,
       refusedByReceiver: receiver.rejected.length,
-      pushMs: {
-        p50: quantile(latencies, 0.5),
-        p90: quantile(latencies, 0.9),
-        p99: quantile(latencies, 0.99),
-        max: latencies.at(-1)!,
+      pushMs: latency(latencies),
+      webhook: {
+        delivered: hookArrivals.size,
+        missing: requests - hookArrivals.size,
+        duplicates: hookDuplicates,
+        badSignatures: hooks.all.filter((h) => !h.valid).length,
+        ms: latency(hookLatencies),
       },
     }
   } finally {
     await server.stop()
     await receiver.close()
+    await hooks.close()
     await db.close()
     await storage.remove()
   }
@@ -129,6 +159,12 @@ for (const kind of databases) {
     `${f.database}: ${f.requests} requests at ${f.ratePerSecond}/s → pushes delivered ${f.delivered}, missing ${f.missing}, twice ${f.duplicates}, refused ${f.refusedByReceiver}; ` +
       `POST → push at the receiver: p50 ${ms(f.pushMs.p50)} ms, p90 ${ms(f.pushMs.p90)} ms, p99 ${ms(f.pushMs.p99)} ms, max ${ms(f.pushMs.max)} ms ` +
       `(goal p99 < ${GOAL_P99_MS} ms: ${f.pushMs.p99 < GOAL_P99_MS && f.missing === 0 && f.duplicates === 0 ? 'met' : 'NOT met'})`,
+  )
+  const w = f.webhook
+  console.log(
+    `${f.database}: webhooks delivered ${w.delivered}, missing ${w.missing}, twice ${w.duplicates}, bad signatures ${w.badSignatures}; ` +
+      `POST → webhook at the receiver: p50 ${ms(w.ms.p50)} ms, p90 ${ms(w.ms.p90)} ms, p99 ${ms(w.ms.p99)} ms, max ${ms(w.ms.max)} ms ` +
+      `(goal p99 < ${GOAL_P99_MS} ms: ${w.ms.p99 < GOAL_P99_MS && w.missing === 0 && w.duplicates === 0 && w.badSignatures === 0 ? 'met' : 'NOT met'})`,
   )
 }
 mkdirSync(path.join(projectRoot, '.reports'), { recursive: true })

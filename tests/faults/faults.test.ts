@@ -14,6 +14,7 @@ import { startPushReceiver } from '../helpers/push-receiver.ts'
 import { saveSubscription } from '../../src/server/db/push.ts'
 import { createStorage, STORAGE_KINDS, type StorageTarget } from '../helpers/storage.ts'
 import { startTcpProxy } from '../helpers/tcp-proxy.ts'
+import { startWebhookReceiver } from '../helpers/webhook-receiver.ts'
 
 const PHONE = '(410) 555-0142'
 const figures: Record<string, unknown> = {}
@@ -232,6 +233,58 @@ describe('the mail server down for a while', () => {
       expect(failures).toBeGreaterThanOrEqual(count)
     } finally {
       await server.stop()
+      await storage.remove()
+    }
+  })
+})
+
+describe.each(STORAGE_KINDS)('the webhook receiver down for a while on %s', (kind) => {
+  it('loses no webhook and sends none twice once it returns', async () => {
+    const storage = await createStorage(kind)
+    const secret = `whsec_${Buffer.from('fault test webhook secret, 32 b').toString('base64')}`
+    const receiver = await startWebhookReceiver(secret)
+    await receiver.down()
+    const server = await startServer({
+      DATABASE_URL: storage.databaseUrl,
+      WEBHOOK_URLS: `${receiver.url}/hooks`,
+      WEBHOOK_SECRET: secret,
+      TRUST_PROXY: '1',
+    })
+    try {
+      // Requests keep coming while the receiver is down, and for a while after it returns.
+      let stop = false
+      const prefix = `hook-${kind}`
+      const load = traffic(() => server.url, { concurrency: 4, stop: () => stop, prefix })
+      await sleep(3_000)
+      await receiver.up()
+      const upAt = Date.now()
+      await sleep(1_000)
+      stop = true
+      const acknowledged = (await load).filter((o) => o.status === 201).map((o) => o.name)
+      await receiver.waitFor(acknowledged.length, 60_000)
+      const deliveredAfter = Date.now() - upAt
+      // Give every instance's retries time to (wrongly) send one again.
+      await sleep(3_000)
+      const names = receiver.delivered().map((h) => (h.json as { data: { name: string } }).data.name)
+      const failures = server
+        .records()
+        .filter((r) => r.msg === 'alert not sent; will retry' && r.channel === 'webhook').length
+      report(`webhook receiver down 3 s on ${kind}`, {
+        acknowledged: acknowledged.length,
+        'failed attempts while down': failures,
+        delivered: names.length,
+        distinct: new Set(names).size,
+        'bad signatures': receiver.all.filter((h) => !h.valid).length,
+        'all delivered within (ms of return)': deliveredAfter,
+      })
+      expect(acknowledged.length).toBeGreaterThan(20)
+      expect(failures).toBeGreaterThan(0)
+      expect([...names].sort()).toEqual([...acknowledged].sort())
+      expect(new Set(receiver.delivered().map((h) => h.id)).size).toBe(names.length)
+      expect(receiver.all.every((h) => h.valid)).toBe(true)
+    } finally {
+      await server.stop()
+      await receiver.close()
       await storage.remove()
     }
   })
