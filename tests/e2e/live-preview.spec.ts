@@ -73,8 +73,22 @@ test.beforeAll(async () => {
   contentDir = mkdtempSync(path.join(tmpdir(), 'longbar-content-'))
   cpSync(path.join(projectRoot, 'content'), contentDir, { recursive: true })
   devUrl = await startDev()
-  // The first page of a dev server transforms everything once: warm it up outside the test's clock.
-  await fetch(`${devUrl}/aberdeen-hvac`, { headers: { accept: 'text/html' }, signal: AbortSignal.timeout(120_000) })
+  // The first page of a dev server transforms everything once: warm it up outside the test's clock
+  // (asking again while the server is still getting ready: a busy machine may refuse at first).
+  const deadline = Date.now() + 120_000
+  for (;;) {
+    try {
+      const res = await fetch(`${devUrl}/aberdeen-hvac`, {
+        headers: { accept: 'text/html' },
+        signal: AbortSignal.timeout(120_000),
+      })
+      if (res.ok) break
+      throw new Error(`status ${res.status}`)
+    } catch (error) {
+      if (Date.now() > deadline) throw new Error(`vike dev did not answer: ${String(error)}\n${output.join('')}`)
+      await new Promise((r) => setTimeout(r, 250))
+    }
+  }
 })
 
 test.afterAll(async () => {
