@@ -9,7 +9,7 @@ import type { AlertProblem } from './types.ts'
 
 const A = T.alerts
 
-function Problem({ problem, now }: { problem: AlertProblem; now: number }) {
+export function Problem({ problem, now }: { problem: AlertProblem; now: number }) {
   if (problem.kind === 'none')
     return (
       <li>

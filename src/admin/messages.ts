@@ -223,7 +223,7 @@ export const T = {
     heading: 'New requests may not reach you',
     none: 'No alert is set up: nobody is told when a request comes in.',
     noneTodo:
-      'Set SMTP_URL and NOTIFY_EMAIL (e-mail) or WEBHOOK_URLS on the server, then restart it. Until then, check this inbox often.',
+      'Turn on notifications on this device, or set SMTP_URL and NOTIFY_EMAIL (e-mail) or WEBHOOK_URLS on the server and restart it. Until then, check this inbox often.',
     failing: (what: string, count: number, since: string) => `${what} failing: ${count} not sent, the first ${since}.`,
     lastError: 'Last error:',
     channel: {

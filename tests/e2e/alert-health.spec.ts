@@ -23,7 +23,7 @@ for (const [size, viewport] of Object.entries({ phone: PHONE, desktop: DESKTOP }
       await expect(banner).toBeVisible()
       await expect(banner).toContainText('No alert is set up: nobody is told when a request comes in.')
       await expect(banner).toContainText(
-        'Set SMTP_URL and NOTIFY_EMAIL (e-mail) or WEBHOOK_URLS on the server, then restart it. Until then, check this inbox often.',
+        'Turn on notifications on this device, or set SMTP_URL and NOTIFY_EMAIL (e-mail) or WEBHOOK_URLS on the server and restart it. Until then, check this inbox often.',
       )
       // Above the tabs: the first thing after the header.
       const bannerBox = (await banner.boundingBox())!

@@ -1,0 +1,60 @@
+// The alert-health banner's words for each problem (the e2e test sees the "no alert" one; a failing
+// channel and alerts left waiting need a server in trouble, so their words are checked here).
+import { renderToStaticMarkup } from 'react-dom/server'
+import { describe, expect, it } from 'vitest'
+import { Problem } from '../../src/admin/AlertBanner.tsx'
+
+const NOW = Date.parse('2026-11-23T15:00:00.000Z')
+const text = (html: string) =>
+  html
+    .replace(/<\/p>/g, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .trim()
+
+describe('the alert-health banner', () => {
+  it('says which channel fails, how many wait since when, the last error, and what to do', () => {
+    const html = renderToStaticMarkup(
+      <Problem
+        now={NOW}
+        problem={{
+          kind: 'failing',
+          channel: 'email',
+          count: 3,
+          error: 'connect ECONNREFUSED 127.0.0.1:25',
+          since: '2026-11-23T14:48:00.000Z',
+        }}
+      />,
+    )
+    expect(text(html)).toBe(
+      [
+        'E-mail alerts failing: 3 not sent, the first 12 min ago.',
+        'Last error: connect ECONNREFUSED 127.0.0.1:25',
+        'Check SMTP_URL (server, user, password) with your mail provider. They are retried automatically.',
+      ].join('\n'),
+    )
+    expect(
+      text(
+        renderToStaticMarkup(
+          <Problem
+            now={NOW}
+            problem={{ kind: 'failing', channel: 'webhook', count: 1, error: '502', since: '2026-11-23T14:59:30.000Z' }}
+          />,
+        ),
+      ),
+    ).toContain('Webhooks failing: 1 not sent')
+  })
+
+  it('says how many alerts have waited more than 5 minutes, and what to do', () => {
+    const html = renderToStaticMarkup(
+      <Problem now={NOW} problem={{ kind: 'waiting', count: 2, oldest: '2026-11-23T14:52:00.000Z' }} />,
+    )
+    expect(text(html)).toBe(
+      [
+        '2 alerts have been waiting more than 5 minutes (the oldest 8 min ago).',
+        "Check the server's log. Meanwhile keep this inbox open: new requests show up here.",
+      ].join('\n'),
+    )
+  })
+})
