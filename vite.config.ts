@@ -81,6 +81,32 @@ function contentLivePreview(): Plugin {
   }
 }
 
+/** What a JSON Schema says for its readers (editors, docs), not for the checks. */
+const ANNOTATIONS = new Set(['description', 'examples', '$comment'])
+const lean = (value: unknown, names = false): unknown => {
+  if (Array.isArray(value)) return value.map((v) => lean(v))
+  if (value === null || typeof value !== 'object') return value
+  // Under `properties` the keys are field names (a field may be called "description").
+  const entries = Object.entries(value).filter(([key]) => names || !ANNOTATIONS.has(key))
+  return Object.fromEntries(entries.map(([key, v]) => [key, lean(v, !names && key === 'properties')]))
+}
+
+/**
+ * The schemas the browser's bundles import (the contact form's fields, the inbox's changes) keep
+ * only what checks: their descriptions and examples stay in the files and the server.
+ */
+function leanSchemas(): Plugin {
+  return {
+    name: 'longbar:lean-schemas',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id, options) {
+      if (options?.ssr || !/\/schemas\/.+\.schema\.json$/.test(id.split('?')[0]!)) return
+      return { code: JSON.stringify(lean(JSON.parse(code))), map: null }
+    },
+  }
+}
+
 /**
  * The dev server's way to the API server. The inbox accepts changes only from PUBLIC_ORIGIN
  * (src/server/admin/origin.ts), and a page of this dev server is on another origin: a change
@@ -101,7 +127,7 @@ const apiProxy: ProxyOptions = {
 }
 
 export default defineConfig({
-  plugins: [contentLivePreview(), vike(), react(), tailwindcss()],
+  plugins: [contentLivePreview(), leanSchemas(), vike(), react(), tailwindcss()],
   // `npm run dev` serves pages only: /api and /healthz go to the API server of `npm run dev:server`.
   server: { proxy: { '/api': apiProxy, '/healthz': apiProxy } },
   build: { target: 'es2022' },

@@ -60,9 +60,10 @@ describe('the admin page', () => {
     expect(html).not.toContain('data-skeleton')
   })
 
-  it('ships at most 130 KB of JavaScript (gzip): React, the Vike client, TanStack Query and the inbox', () => {
+  // The budget of decision 026, raised once for the alerts and the sources (decision 030).
+  it('ships at most 140 KB of JavaScript (gzip): React, the Vike client, TanStack Query and the inbox', () => {
     const { js } = pageWeight(distClient, 'admin/index.html')
-    expect(js.gzip, js.files.join(', ')).toBeLessThanOrEqual(130 * 1024)
+    expect(js.gzip, js.files.join(', ')).toBeLessThanOrEqual(140 * 1024)
   })
 
   it('has no inline style attribute (the CSP allows only hashed <style> elements)', () => {

@@ -2,13 +2,14 @@
 // real build runs, and the real server then has the page, its sitemap entry, its JSON-LD, its
 // card on /service-areas and its footer link. Nothing in the project itself is touched.
 import { spawnSync } from 'node:child_process'
-import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { newTown } from '../../scripts/new-town.ts'
 import { byTag, findAll, linksIn, readPage } from '../helpers/html.ts'
 import { projectRoot, startServer, type RunningServer } from '../helpers/server.ts'
+import { loadCatalogue } from '../../src/catalogue/load.ts'
 
 const ORIGIN = 'https://www.longbar-hvac.example'
 const PROJECT_FILES = [
@@ -58,8 +59,11 @@ const get = async (p: string) => {
 }
 
 test('the build says the new page is there', () => {
-  expect(buildOutput).toContain('content: OK. 40 pages')
-  expect(buildOutput).toContain('postbuild: sitemap.xml with 40 addresses')
+  // One page and one address more than the project's own content and build have.
+  const pages = loadCatalogue({ contentDir: path.join(projectRoot, 'content') }).pages.length
+  const addresses = readFileSync(path.join(projectRoot, 'dist/client/sitemap.xml'), 'utf8').match(/<loc>/g)!.length
+  expect(buildOutput).toContain(`content: OK. ${pages + 1} pages`)
+  expect(buildOutput).toContain(`postbuild: sitemap.xml with ${addresses + 1} addresses`)
 })
 
 test('the page answers with its title, canonical link and JSON-LD', async () => {
