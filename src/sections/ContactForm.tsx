@@ -134,6 +134,30 @@ function OutNow({
 }
 
 /** A toast's markup, cloned by src/client/toast.ts into its live region. */
+/** A select with an empty first option. A value that is none of the options selects none, so the placeholder shows. */
+function Choice({
+  field,
+  placeholder,
+  options,
+  state,
+}: {
+  field: Field
+  placeholder: string
+  options: readonly { value: string; label: string }[]
+  state: ContactFormState | undefined
+}) {
+  return (
+    <select defaultValue="" {...controlAttrs(field, state)}>
+      <option value="">{placeholder}</option>
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </select>
+  )
+}
+
 function ToastTemplate({ tone, title, text }: { tone: 'success' | 'error'; title: string; text: string }) {
   const error = tone === 'error'
   const Icon = error ? CircleAlert : CircleCheck
@@ -293,15 +317,7 @@ export function ContactForm({
             problem={problemOf('service')}
             words={form.problems.service}
           >
-            {/* A value that is none of the options selects none, so the placeholder shows. */}
-            <select defaultValue="" {...controlAttrs('service', state)}>
-              <option value="">{form.servicePlaceholder}</option>
-              {SERVICE_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
+            <Choice field="service" placeholder={form.servicePlaceholder} options={SERVICE_OPTIONS} state={state} />
           </FieldRow>
           <FieldRow
             field="callbackTime"
@@ -309,14 +325,12 @@ export function ContactForm({
             problem={problemOf('callbackTime')}
             words={form.problems.callbackTime}
           >
-            <select defaultValue="" {...controlAttrs('callbackTime', state)}>
-              <option value="">{form.callbackPlaceholder}</option>
-              {CALLBACK_TIMES.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
+            <Choice
+              field="callbackTime"
+              placeholder={form.callbackPlaceholder}
+              options={CALLBACK_TIMES}
+              state={state}
+            />
           </FieldRow>
           <FieldRow
             field="message"

@@ -5,13 +5,12 @@
 // the old system, a NOT NULL column the code does not know), owned by a role that is not a
 // superuser, as Supabase's postgres is. The real server runs on it, connected as that owner.
 import { randomBytes } from 'node:crypto'
-import { Migrator } from 'kysely/migration'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SUBMISSION_COLUMNS } from '../../src/contact/submission.ts'
 import { adoptTable, closeToApiRoles, OWN_TABLES, API_ROLES } from '../../src/server/db/adopt.ts'
 import { openDatabase, type Db } from '../../src/server/db/client.ts'
-import { migrate, migrations } from '../../src/server/db/migrations.ts'
+import { migrate, migrations, migratorFor } from '../../src/server/db/migrations.ts'
 import { adminClient } from '../helpers/admin.ts'
 import { createTestDatabase, PG_ADMIN_URL, type TestDatabase } from '../helpers/postgres.ts'
 import { runServerUntilExit, startServer, type RunningServer } from '../helpers/server.ts'
@@ -373,8 +372,7 @@ describe('migration 008 elsewhere', () => {
   it('changes nothing in a database made by migrations 001–007', async () => {
     const db = openDatabase({ kind: 'postgres', url: database.url })
     try {
-      const all = migrations('postgres')
-      const migrator = new Migrator({ db: db.k, provider: { getMigrations: () => Promise.resolve(all) } })
+      const migrator = migratorFor(db)
       expect((await migrator.migrateTo('007_lead_desk')).error).toBeUndefined()
       const made = await catalogue(database.url)
       expect(await db.transact((trx) => adoptTable(trx as never))).toEqual([])
@@ -392,10 +390,7 @@ describe('migration 008 elsewhere', () => {
     try {
       await query(supabase.url, SUPABASE_TABLE)
       await query(supabase.url, OLD_ROWS)
-      const migrator = new Migrator({
-        db: db.k,
-        provider: { getMigrations: () => Promise.resolve(migrations('postgres')) },
-      })
+      const migrator = migratorFor(db)
       // 001–007 first (005's stored generated columns make PostgreSQL copy the table once), then 008 alone.
       expect((await migrator.migrateTo('007_lead_desk')).error).toBeUndefined()
       const [rows, file] = [await rowStates(supabase.url), await filenode(supabase.url)]

@@ -3,9 +3,8 @@
 // requests from before read as "not asked", and a new request stores the four fields.
 import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
-import { Migrator } from 'kysely/migration'
 import { afterAll, describe, expect, it } from 'vitest'
-import { migrate, migrations } from '../../src/server/db/migrations.ts'
+import { migrate, migratorFor } from '../../src/server/db/migrations.ts'
 import { insertSubmission, toSubmission } from '../../src/server/db/submissions.ts'
 import { createStorage, STORAGE_KINDS, type StorageTarget } from '../helpers/storage.ts'
 
@@ -20,8 +19,7 @@ describe.each(STORAGE_KINDS)('migration 011 on %s', (kind) => {
     const storage = await createStorage(kind)
     storages.push(storage)
     const db = storage.connect()
-    const migrator = new Migrator({ db: db.k, provider: { getMigrations: () => Promise.resolve(migrations(db.kind)) } })
-    const result = await migrator.migrateTo('009_possible_spam')
+    const result = await migratorFor(db).migrateTo('009_possible_spam')
     expect(result.error).toBeUndefined()
     return db
   }

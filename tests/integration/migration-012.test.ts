@@ -3,11 +3,10 @@
 // totals table, one row per day, page and source.
 import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
-import { Migrator } from 'kysely/migration'
 import { afterAll, describe, expect, it } from 'vitest'
 import { arrivalInWords } from '../../src/contact/attribution.ts'
 import { callTotals, countCall } from '../../src/server/db/calls.ts'
-import { migrate, migrations } from '../../src/server/db/migrations.ts'
+import { migrate, migratorFor } from '../../src/server/db/migrations.ts'
 import { sourcesReport } from '../../src/server/db/sources.ts'
 import { toSubmission } from '../../src/server/db/submissions.ts'
 import { createStorage, STORAGE_KINDS, type StorageTarget } from '../helpers/storage.ts'
@@ -20,8 +19,7 @@ describe.each(STORAGE_KINDS)('migration 012 on %s', (kind) => {
     storage = await createStorage(kind)
     const db = storage.connect()
     try {
-      const before = new Migrator({ db: db.k, provider: { getMigrations: () => Promise.resolve(migrations(db.kind)) } })
-      expect((await before.migrateTo('009_possible_spam')).error).toBeUndefined()
+      expect((await migratorFor(db).migrateTo('009_possible_spam')).error).toBeUndefined()
       const id = randomUUID()
       const at = new Date().toISOString()
       await sql`insert into contact_submissions (id, name, phone, created_at, updated_at, is_read, status, is_client, is_spam, source_page)

@@ -3,9 +3,8 @@
 // "possible spam", with their reason; what the honeypot caught stays spam.
 import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
-import { Migrator } from 'kysely/migration'
 import { afterAll, describe, expect, it } from 'vitest'
-import { migrate, migrations } from '../../src/server/db/migrations.ts'
+import { migrate, migratorFor } from '../../src/server/db/migrations.ts'
 import { toSubmission } from '../../src/server/db/submissions.ts'
 import { createStorage, STORAGE_KINDS, type StorageTarget } from '../helpers/storage.ts'
 
@@ -17,8 +16,7 @@ describe.each(STORAGE_KINDS)('migration 009 on %s', (kind) => {
     storage = await createStorage(kind)
     const db = storage.connect()
     try {
-      const before = new Migrator({ db: db.k, provider: { getMigrations: () => Promise.resolve(migrations(db.kind)) } })
-      const result = await before.migrateTo('007_lead_desk')
+      const result = await migratorFor(db).migrateTo('007_lead_desk')
       expect(result.error).toBeUndefined()
       const row = (name: string, reason: string) => ({
         id: randomUUID(),

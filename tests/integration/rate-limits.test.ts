@@ -1,6 +1,5 @@
 // Rate-limit windows in the database, with the clock in the test's hands, on both databases.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Db } from '../../src/server/db/client.ts'
+import { describe, expect, it } from 'vitest'
 import {
   countHit,
   pruneRateLimits,
@@ -10,7 +9,8 @@ import {
   type Window,
 } from '../../src/server/db/rate-limits.ts'
 import { loginThrottle, slowdown } from '../../src/server/auth/throttle.ts'
-import { createStorage, STORAGE_KINDS, type StorageTarget } from '../helpers/storage.ts'
+import { STORAGE_KINDS } from '../helpers/storage.ts'
+import { suiteDb } from '../helpers/suite-db.ts'
 
 const MINUTE = 60_000
 const fixed: Window = { bucket: 'fixed', windowMs: 15 * MINUTE, max: 5 }
@@ -18,25 +18,19 @@ const sliding: Window = { ...fixed, bucket: 'sliding', sliding: true }
 const edge = 1_800_000_000_000 - (1_800_000_000_000 % (15 * MINUTE)) // a window boundary
 
 describe.each(STORAGE_KINDS)('rate limits on %s', (kind) => {
-  let storage: StorageTarget
-  let db: Db
-  beforeAll(async () => {
-    storage = await createStorage(kind)
-    db = await storage.open()
-  })
-  afterAll(async () => {
-    await db.close()
-    await storage.remove()
-  })
+  const suite = suiteDb(kind)
   const hits = async (window: Window, key: string, times: number, at: number) => {
     const results = []
-    for (let i = 0; i < times; i++) results.push(await countHit(db.k, key, [window], at))
+    for (let i = 0; i < times; i++) results.push(await countHit(suite.db.k, key, [window], at))
     return results.map((r) => (r ? 'over' : 'ok'))
   }
 
   it('a fixed window lets max through, then refuses until it ends, with the seconds to wait', async () => {
     expect(await hits(fixed, 'a', 6, edge + MINUTE)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'over'])
-    expect(await countHit(db.k, 'a', [fixed], edge + MINUTE)).toEqual({ window: fixed, retryAfterSeconds: 14 * 60 })
+    expect(await countHit(suite.db.k, 'a', [fixed], edge + MINUTE)).toEqual({
+      window: fixed,
+      retryAfterSeconds: 14 * 60,
+    })
     expect(await hits(fixed, 'a', 1, edge + 15 * MINUTE)).toEqual(['ok'])
   })
 
@@ -65,16 +59,16 @@ describe.each(STORAGE_KINDS)('rate limits on %s', (kind) => {
 
   it('gives a hit back, and prunes old windows', async () => {
     await hits(fixed, 'd', 5, edge)
-    await undoHit(db.k, 'd', [fixed], edge)
+    await undoHit(suite.db.k, 'd', [fixed], edge)
     expect(await hits(fixed, 'd', 2, edge)).toEqual(['ok', 'over'])
-    expect(await pruneRateLimits(db.k, edge + 1)).toBeGreaterThan(0)
+    expect(await pruneRateLimits(suite.db.k, edge + 1)).toBeGreaterThan(0)
     expect(await hits(fixed, 'd', 1, edge)).toEqual(['ok'])
   })
 
   /** An attempt as the login makes it: counted in a transaction, rolled back when refused. */
   const attempt = async (key: string, at: number, window = sliding): Promise<number | 'ok'> => {
     try {
-      await db.transact((trx) => takeHit(trx, key, [window], at))
+      await suite.db.transact((trx) => takeHit(trx, key, [window], at))
       return 'ok'
     } catch (error) {
       if (error instanceof RateLimited) return error.retryAfterSeconds
@@ -106,7 +100,7 @@ describe.each(STORAGE_KINDS)('rate limits on %s', (kind) => {
     it('slows every attempt down, progressively, when failures come from many addresses, and alerts once', async () => {
       const waits: number[] = []
       const alerts: number[] = []
-      const throttle = loginThrottle(db, limits, {
+      const throttle = loginThrottle(suite.db, limits, {
         alert: (failures) => alerts.push(failures),
         wait: (ms) => Promise.resolve(waits.push(ms)),
       })

@@ -2,13 +2,14 @@
 // the migrations build exactly its columns, and the inbox views' indexes follow INBOX_VIEWS (built
 // when missing, dropped when their view or condition is gone, used by the view's own query).
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { INBOX_VIEWS, SUBMISSION_COLUMNS, VIEWS } from '../../src/contact/submission.ts'
 import type { Db } from '../../src/server/db/client.ts'
 import { migrate } from '../../src/server/db/migrations.ts'
 import { insertSubmission, listSubmissions } from '../../src/server/db/submissions.ts'
 import { orderedByView, syncViewIndexes, viewCounts, viewIndexName } from '../../src/server/db/views.ts'
-import { createStorage, STORAGE_KINDS, type StorageTarget } from '../helpers/storage.ts'
+import { STORAGE_KINDS } from '../helpers/storage.ts'
+import { suiteDb } from '../helpers/suite-db.ts'
 
 async function columnsOf(db: Db): Promise<string[]> {
   const { rows } =
@@ -47,35 +48,26 @@ const row = (id: string, flags: { is_read?: boolean; is_client?: boolean; is_spa
 })
 
 describe.each(STORAGE_KINDS)('the stored request on %s', (kind) => {
-  let storage: StorageTarget
-  let db: Db
-  beforeAll(async () => {
-    storage = await createStorage(kind)
-    db = await storage.open()
-  })
-  afterAll(async () => {
-    await db.close()
-    await storage.remove()
-  })
+  const suite = suiteDb(kind)
 
   it('has exactly the described columns (PostgreSQL adds the search text its trigram index reads)', async () => {
     const described = Object.keys(SUBMISSION_COLUMNS)
     const extra = kind === 'PostgreSQL' ? ['search_text'] : []
-    expect(await columnsOf(db)).toEqual([...described, ...extra].sort())
+    expect(await columnsOf(suite.db)).toEqual([...described, ...extra].sort())
   })
 
   it('has one index per view, named after its condition, and nothing else of that kind', async () => {
-    expect(await viewIndexes(db)).toEqual(VIEWS.map(viewIndexName).sort())
+    expect(await viewIndexes(suite.db)).toEqual(VIEWS.map(viewIndexName).sort())
   })
 
   it('builds a missing view index and drops a stale one at the next start, and is a no-op after', async () => {
     const stale = 'contact_submissions_view_gone_00000000'
-    await sql`create index ${sql.id(stale)} on contact_submissions (created_at) where is_spam`.execute(db.k)
-    await sql`drop index ${sql.id(viewIndexName('unread'))}`.execute(db.k)
-    const { viewIndexes: changed } = await migrate(db)
+    await sql`create index ${sql.id(stale)} on contact_submissions (created_at) where is_spam`.execute(suite.db.k)
+    await sql`drop index ${sql.id(viewIndexName('unread'))}`.execute(suite.db.k)
+    const { viewIndexes: changed } = await migrate(suite.db)
     expect(changed).toEqual({ created: [viewIndexName('unread')], dropped: [stale] })
-    expect(await viewIndexes(db)).toEqual(VIEWS.map(viewIndexName).sort())
-    expect(await syncViewIndexes(db)).toEqual({ created: [], dropped: [] })
+    expect(await viewIndexes(suite.db)).toEqual(VIEWS.map(viewIndexName).sort())
+    expect(await syncViewIndexes(suite.db)).toEqual({ created: [], dropped: [] })
   })
 
   it('counts and lists each view from its condition', async () => {
@@ -85,11 +77,11 @@ describe.each(STORAGE_KINDS)('the stored request on %s', (kind) => {
       client: '2c000000-0000-4000-8000-000000000003',
       spam: '3d000000-0000-4000-8000-000000000004',
     }
-    await insertSubmission(db.k, row(ids.unread, {}))
-    await insertSubmission(db.k, row(ids.read, { is_read: true }))
-    await insertSubmission(db.k, row(ids.client, { is_read: true, is_client: true }))
-    await insertSubmission(db.k, row(ids.spam, { is_spam: true }))
-    expect(await viewCounts(db, '2026-11-23')).toEqual({
+    await insertSubmission(suite.db.k, row(ids.unread, {}))
+    await insertSubmission(suite.db.k, row(ids.read, { is_read: true }))
+    await insertSubmission(suite.db.k, row(ids.client, { is_read: true, is_client: true }))
+    await insertSubmission(suite.db.k, row(ids.spam, { is_spam: true }))
+    expect(await viewCounts(suite.db, '2026-11-23')).toEqual({
       total: 3,
       unread: 1,
       clients: 1,
@@ -99,7 +91,7 @@ describe.each(STORAGE_KINDS)('the stored request on %s', (kind) => {
       due: 0,
     })
     const listed = async (view: keyof typeof INBOX_VIEWS) =>
-      (await listSubmissions(db, { view, limit: 10 })).items.map((i) => i.id).sort()
+      (await listSubmissions(suite.db, { view, limit: 10 })).items.map((i) => i.id).sort()
     expect(await listed('all')).toEqual([ids.unread, ids.read, ids.client].sort())
     expect(await listed('unread')).toEqual([ids.unread])
     expect(await listed('clients')).toEqual([ids.client])
@@ -113,13 +105,13 @@ describe.each(STORAGE_KINDS)('the stored request on %s', (kind) => {
       const plan =
         kind === 'PostgreSQL'
           ? // A table this small is cheaper to scan: forbid that, to see whether the index applies.
-            await db.k.transaction().execute(async (trx) => {
+            await suite.db.k.transaction().execute(async (trx) => {
               await sql`set local enable_seqscan = off`.execute(trx)
               return (await sql<{ 'QUERY PLAN': string }>`explain ${page}`.execute(trx)).rows.map(
                 (r) => r['QUERY PLAN'],
               )
             })
-          : (await sql<{ detail: string }>`explain query plan ${page}`.execute(db.k)).rows.map((r) => r.detail)
+          : (await sql<{ detail: string }>`explain query plan ${page}`.execute(suite.db.k)).rows.map((r) => r.detail)
       expect(plan.join(' | ')).toContain(viewIndexName(view))
     }
   })

@@ -9,6 +9,7 @@ import { sql } from 'kysely'
 import type { Db } from '../db/client.ts'
 import { enqueueEvent } from '../db/outbox.ts'
 import { toIso } from '../db/schema.ts'
+import { viewCondition } from '../db/views.ts'
 import type { ActivityEntry } from '../db/activity.ts'
 import type { AlertEvent } from './channel.ts'
 
@@ -32,7 +33,7 @@ async function unreadWithout(db: Db, event: AlertEvent, urgent: boolean, olderTh
   const rows = await db.k
     .selectFrom('contact_submissions as s')
     .select(['s.id', 's.created_at'])
-    .where(sql<boolean>`s.deleted_at is null and not s.is_spam and not s.is_read`)
+    .where(viewCondition('unread'))
     .where(urgent ? sql<boolean>`s.urgent_open` : sql<boolean>`not s.urgent_open`)
     .where('s.created_at', '<=', olderThan)
     .where('s.created_at', '>=', since)

@@ -71,7 +71,7 @@ export function migrations(kind: Kind): Record<string, Migration> {
       },
     },
     // Notifications to the office, written in the same transaction as the request they announce
-    // and sent by the mail worker (src/server/mail/worker.ts).
+    // and sent by the alert worker (src/server/alerts/worker.ts, decision 029).
     '002_notification_outbox': {
       async up(db: Kysely<unknown>) {
         await db.schema
@@ -385,6 +385,11 @@ export function migrations(kind: Kind): Record<string, Migration> {
   }
 }
 
+/** Kysely's migrator over this file's migrations (tests also take a database to a given one with it). */
+export function migratorFor(db: Db): Migrator {
+  return new Migrator({ db: db.k, provider: { getMigrations: () => Promise.resolve(migrations(db.kind)) } })
+}
+
 /**
  * Runs the migrations not yet applied (after checking that an existing table can be adopted),
  * then brings the inbox views' indexes in line with their description and keeps Supabase's API
@@ -396,11 +401,7 @@ export async function migrate(
 ): Promise<MigrationResultSet & { viewIndexes: { created: string[]; dropped: string[] } }> {
   // An adopted table the code cannot use stops the start here, saying what to change.
   await checkAdoptable(db)
-  const migrator = new Migrator({
-    db: db.k,
-    provider: { getMigrations: () => Promise.resolve(migrations(db.kind)) },
-  })
-  const result = await migrator.migrateToLatest()
+  const result = await migratorFor(db).migrateToLatest()
   if (result.error) throw result.error instanceof Error ? result.error : new Error(JSON.stringify(result.error))
   const viewIndexes = await syncViewIndexes(db)
   await closeToApiRoles(db)

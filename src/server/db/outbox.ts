@@ -3,7 +3,7 @@
 // the alert worker fans each event out into delivery rows, one per channel and target, and takes
 // each due row under a lease, marks it sent or reschedules it.
 import { sql } from 'kysely'
-import type { Kysely, Transaction } from 'kysely'
+import type { Kysely, Transaction, Updateable } from 'kysely'
 import type { AlertEvent } from '../alerts/channel.ts'
 import type { Db } from './client.ts'
 import { recordActivity, type ActivityEntry } from './activity.ts'
@@ -121,6 +121,21 @@ export async function fanOut(
   })
 }
 
+/** A row's outcome written, with its timeline entry if any, in one transaction. */
+async function settle(
+  db: Db,
+  id: number,
+  outcome: Updateable<Tables['notification_outbox']>,
+  submissionId: string,
+  at: string,
+  entry?: ActivityEntry,
+): Promise<void> {
+  await db.transact(async (trx) => {
+    await trx.updateTable('notification_outbox').set(outcome).where('id', '=', id).execute()
+    if (entry) await recordActivity(trx, submissionId, at, [entry])
+  })
+}
+
 /** A row done: sent, or dropped (its target gone, its request deleted), with its timeline entry if any. */
 export async function markDone(
   db: Db,
@@ -129,16 +144,10 @@ export async function markDone(
   submissionId: string,
   entry?: ActivityEntry,
 ): Promise<void> {
-  await db.transact(async (trx) => {
-    await trx
-      .updateTable('notification_outbox')
-      .set({ sent_at: now, locked_until: null, last_error: null })
-      .where('id', '=', id)
-      .execute()
-    if (entry) await recordActivity(trx, submissionId, now, [entry])
-  })
+  await settle(db, id, { sent_at: now, locked_until: null, last_error: null }, submissionId, now, entry)
 }
 
+/** A row to try again at `nextAttemptAt`, with the error that stopped it. */
 export async function reschedule(
   db: Db,
   id: number,
@@ -147,14 +156,13 @@ export async function reschedule(
   submissionId: string,
   entry?: ActivityEntry,
 ): Promise<void> {
-  await db.transact(async (trx) => {
-    await trx
-      .updateTable('notification_outbox')
-      .set({ next_attempt_at: nextAttemptAt, locked_until: null, locked_by: null, last_error: error.slice(0, 1000) })
-      .where('id', '=', id)
-      .execute()
-    if (entry) await recordActivity(trx, submissionId, new Date().toISOString(), [entry])
-  })
+  const outcome = {
+    next_attempt_at: nextAttemptAt,
+    locked_until: null,
+    locked_by: null,
+    last_error: error.slice(0, 1000),
+  }
+  await settle(db, id, outcome, submissionId, new Date().toISOString(), entry)
 }
 
 /** How many alerts wait to be sent, and since when the oldest waits (for /healthz). */
