@@ -3,7 +3,7 @@
 // says first that something needs fixing.
 import type { PageContext } from 'vike/types'
 import type { CataloguePageData } from '../../src/catalogue/page-data.ts'
-import { showsProblems } from '../../src/contact/form-state.ts'
+import { showsProblems } from '../../src/lead/form-state.ts'
 
 export default function title(pageContext: PageContext): string {
   const { head, page } = pageContext.data as CataloguePageData

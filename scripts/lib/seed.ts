@@ -2,8 +2,8 @@
 // inbox with a full table), and as request bodies for POST /api/contact. Deterministic.
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../../src/server/db/client.ts'
-import { STATUSES } from '../../src/contact/submission.ts'
-import { SERVICE_OPTIONS } from '../../src/contact/message.ts'
+import { STATUSES } from '../../src/lead/submission.ts'
+import { SERVICE_OPTIONS } from '../../src/lead/message.ts'
 
 /** First and last names the fake requests are made of. */
 export const FIRST = [

@@ -3,8 +3,8 @@
 // notification, newest first, back to its arrival), where the visitor came from, and delete.
 import { useContext, useRef, useState, type FormEvent } from 'react'
 import { CalendarClock, History, StickyNote, Trash2, UserCheck, UserX, type LucideIcon } from 'lucide-react'
-import { NOTE_MAX } from '../contact/activity.ts'
-import { TRASH_DAYS } from '../contact/submission.ts'
+import { NOTE_MAX } from '../lead/activity.ts'
+import { TRASH_DAYS } from '../lead/submission.ts'
 import { api } from './api.ts'
 import { InboxSettings, useRun } from './actions.ts'
 import { ClientEditor } from './ClientEditor.tsx'

@@ -1,6 +1,6 @@
 // The confirmation before a request goes to the trash (ConfirmDialog: focus goes back to the
 // Delete button that opened it).
-import { TRASH_DAYS } from '../contact/submission.ts'
+import { TRASH_DAYS } from '../lead/submission.ts'
 import { ConfirmDialog } from './ConfirmDialog.tsx'
 import { T } from './messages.ts'
 import type { Submission } from './types.ts'

@@ -12,7 +12,7 @@ import {
   type ReactNode,
 } from 'react'
 import { BarChart3, CheckCheck, Download, LogOut, Search, SlidersHorizontal } from 'lucide-react'
-import { SERVICE_OPTIONS } from '../contact/message.ts'
+import { SERVICE_OPTIONS } from '../lead/message.ts'
 import { api, csvUrl } from './api.ts'
 import { useRun } from './actions.ts'
 import { BusyButton } from './BusyButton.tsx'
@@ -35,14 +35,14 @@ import { SourcesReport } from './SourcesReport.tsx'
 import { StatusOptions } from './StatusOptions.tsx'
 import { SubmissionCard } from './SubmissionCard.tsx'
 import { useNotify } from './Toasts.tsx'
-import { INBOX_VIEWS, VIEWS, type Counts, type ListQuery, type Status, type Submission, type View } from './types.ts'
+import { VIEW_COUNTS, VIEWS, type Counts, type ListQuery, type Status, type Submission, type View } from './types.ts'
 import { btn, button, card, control, label } from './ui.ts'
 
 const SEARCH_DELAY_MS = 300
 const SEARCH_MAX = 100
 
 function tabLabel(view: View, counts: Counts | undefined): string {
-  const n = counts === undefined || view === 'all' ? null : counts[INBOX_VIEWS[view].count]
+  const n = counts === undefined || view === 'all' ? null : counts[VIEW_COUNTS[view]]
   return n === null ? T.inbox.tabs[view] : `${T.inbox.tabs[view]} (${n})`
 }
 

@@ -3,7 +3,7 @@
 // the message clamped to six lines, then the two actions that matter most, "Call Maria" and
 // "Text", then "Mark as Read", the status and "More" (follow-up, note, client, history, delete).
 // Everything a visitor sent is rendered as React text: markup in it stays inert characters.
-import { arrivalInWords } from '../contact/attribution.ts'
+import { arrivalInWords } from '../lead/attribution.ts'
 import { useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import {
   ChevronDown,
@@ -16,7 +16,7 @@ import {
   ShieldAlert,
   UserCheck,
 } from 'lucide-react'
-import { callbackTimeLabel, serviceLabel } from '../contact/message.ts'
+import { callbackTimeLabel, serviceLabel } from '../lead/message.ts'
 import { api } from './api.ts'
 import { InboxSettings, useNow, useRun } from './actions.ts'
 import { CardDetails } from './CardDetails.tsx'
@@ -108,7 +108,7 @@ export function SubmissionCard({
   const urgent = item.urgency !== null && !item.is_spam && !trashed
   // Weak signs of a bot: the request stays in the inbox (a real one must never be hidden), marked.
   const doubtful = item.suspicion !== null && !item.is_spam
-  /** A ZIP code the service area does not list (src/contact/service-area.ts). */
+  /** A ZIP code the service area does not list (src/lead/service-area.ts). */
   const outside = item.zip !== null && item.zip_place === null
   /** What the intake asked (issue 14): the ZIP code and its place, out right now, the time to call back. */
   const intake = (

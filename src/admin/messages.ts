@@ -2,7 +2,7 @@
 // PRODUCT.md adds (unread, client details, notes, follow-ups, trash, spam) follow the same
 // "Success"/"Error" pattern. The client fields' labels are the office's words (CLIENT_FIELDS).
 import { CLIENT_FIELDS, type ActivityKind } from './types.ts'
-export { STATUS_LABELS } from '../contact/submission.ts'
+export { STATUS_LABELS } from '../lead/submission.ts'
 
 export type Toast = { tone: 'success' | 'error'; title: string; text: string; detail?: string }
 

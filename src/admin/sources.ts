@@ -1,7 +1,7 @@
 // The sources the inbox's filter offers: those of the last year's requests (the Sources report of
 // 365 days), "Direct" always, and the one chosen even if it has left the period.
 import { useContext } from 'react'
-import { DIRECT } from '../contact/attribution.ts'
+import { DIRECT } from '../lead/attribution.ts'
 import { InboxSettings } from './actions.ts'
 import { today } from './format.ts'
 import { useSourcesReport } from './queries.ts'

@@ -1,14 +1,14 @@
 // The inbox's own shapes. What the API hands over (a submission, the counts, the changes, the
-// statuses, the timeline) is shared with the server in src/contact/; the browser side still
+// statuses, the timeline) is shared with the server in src/lead/; the browser side still
 // imports nothing from src/server (the architecture's wall, tests/unit/walls.test.ts).
-import type { Counts, Status, Submission, View } from '../contact/submission.ts'
+import type { Counts, Status, Submission, View } from '../lead/submission.ts'
 
-export type { Activity, ActivityKind, ContactChannel } from '../contact/activity.ts'
-export type { AlertHealth, AlertProblem } from '../contact/alert-health.ts'
+export type { Activity, ActivityKind, ContactChannel } from '../lead/activity.ts'
+export type { AlertHealth, AlertProblem } from '../lead/alert-health.ts'
 export {
   CLIENT_FIELDS,
   CLIENT_LIMITS,
-  INBOX_VIEWS,
+  VIEW_COUNTS,
   STATUSES,
   VIEWS,
   type ClientField,
@@ -17,7 +17,7 @@ export {
   type Submission,
   type SubmissionChanges,
   type View,
-} from '../contact/submission.ts'
+} from '../lead/submission.ts'
 
 /** What the list shows: a view (tab) and its filters. */
 export type ListQuery = {

@@ -8,7 +8,7 @@ import { createSchemaRegistry, type SchemaRegistry } from './schemas.ts'
 import { ContentError, didYouMean, explainError, fieldPath, type ContentProblem } from './problems.ts'
 import { fillRecord, placeholderValues, stringsOf, unknownPlaceholders } from './placeholders.ts'
 import { FIXED_PATHS } from './routes.ts'
-import { zipEntries, type ZipRecord } from '../contact/service-area.ts'
+import { zipEntries, type ZipRecord } from '../lead/service-area.ts'
 import type { Business, ContentRecords, Reviews, Site, Urgency, Confirmation } from './types.gen.ts'
 
 /** Every kind of page record: one per schema in schemas/pages/ (the records with a template). */
@@ -219,7 +219,7 @@ export function loadCatalogue(options: LoadOptions = {}): Catalogue {
       )
     }
   }
-  // ZIP codes: each belongs to one area record only (src/contact/service-area.ts).
+  // ZIP codes: each belongs to one area record only (src/lead/service-area.ts).
   const zipOwner = new Map<string, Parsed>()
   const zipRecords = pageFiles.map((parsed) => ({ ...(parsed.data as ZipRecord), parsed }))
   for (const { zip, record, index } of zipEntries(zipRecords)) {

@@ -6,7 +6,7 @@ import { buildHead, noIndexHead, type HeadData } from '../seo/head.ts'
 import { normalizeOrigin } from '../seo/canonical.ts'
 import type { Crumb } from '../seo/structured-data.ts'
 import type { Business, Link, Site } from './types.gen.ts'
-import { zipPlaces } from '../contact/service-area.ts'
+import { zipPlaces } from '../lead/service-area.ts'
 
 /** The data every page's layout needs. */
 export type Chrome = {

@@ -1183,7 +1183,7 @@ export interface ContactFormBlock {
     backLabel: string
   }
   /**
-   * The confirmation that stays after a request is stored: the panel above the form (with JavaScript) and the page /contact/sent (without), in the same words, which the server fills in (src/contact/confirmation.ts). [name], [phone], [when] and [day] are the visitor's name and phone number, when to expect the call, and a day.
+   * The confirmation that stays after a request is stored: the panel above the form (with JavaScript) and the page /contact/sent (without), in the same words, which the server fills in (src/lead/confirmation.ts). [name], [phone], [when] and [day] are the visitor's name and phone number, when to expect the call, and a day.
    */
   confirmation: {
     /**

@@ -7,8 +7,8 @@
 // the fields go as JSON, and a toast says how it went (SPEC §8): on success the fields are
 // cleared; a field the server refuses (400 with fields) is shown the same way, without the
 // "Failed to send" toast, which stays for real failures (network, 5xx, rate limit). It finds the
-// form's parts by the ids the form gives them (src/contact/markup.ts).
-import { CONFIRMATION_ID, controlId, PROBLEMS_ID, problemId, ZIP_NOTE_ID } from '../contact/markup.ts'
+// form's parts by the ids the form gives them (src/lead/markup.ts).
+import { CONFIRMATION_ID, controlId, PROBLEMS_ID, problemId, ZIP_NOTE_ID } from '../lead/markup.ts'
 import { hideToast, showToast } from './toast.ts'
 import { currentVisit } from './attribution.ts'
 
@@ -186,7 +186,7 @@ const isRadio = (control: Control) => control instanceof HTMLInputElement && con
  * The fields that break a rule of the form's HTML, each with the server's words for it: a
  * required field left blank, more characters than maxlength, a value that does not fit the
  * pattern (trimmed first, as the server trims). The same rules the server checks, from the same
- * schema (src/contact/message.ts `fieldRules`); the server stays the judge of what it stores.
+ * schema (src/lead/message.ts `fieldRules`); the server stays the judge of what it stores.
  */
 function checkFields(controls: Control[]): Record<string, string> {
   const found: Record<string, string> = {}

@@ -3,7 +3,7 @@
 // page so that what enters them is announced (src/sections/ContactForm.tsx). One at a time; each
 // has a close button, goes on Escape, and hides itself after a few seconds, but not while the
 // pointer or the keyboard focus is on it.
-import { withPhoneLinks } from '../contact/phone-links.ts'
+import { withPhoneLinks } from '../lead/phone-links.ts'
 
 type Tone = 'success' | 'error'
 

@@ -1,6 +1,6 @@
 // The record of a visit's arrival and what a tel: tap reports of it: pure, so tests run them
 // anywhere (the script that keeps them is src/client/attribution.ts).
-import { CLICK_ID_KINDS as CLICK_IDS, UTM_FIELDS as PARAMS } from '../contact/arrival-fields.ts'
+import { CLICK_ID_KINDS as CLICK_IDS, UTM_FIELDS as PARAMS } from '../lead/arrival-fields.ts'
 
 export type Visit = Record<string, string>
 

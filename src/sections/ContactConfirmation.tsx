@@ -3,10 +3,10 @@
 // The same component shows it on the page a send without JavaScript lands on (/contact/sent/<id>,
 // filled by the server) and, hidden with empty slots, above the form, where the form's script
 // fills the slots (data-slot) with the words of the API's answer. The words come from one
-// function either way (src/contact/confirmation.ts).
+// function either way (src/lead/confirmation.ts).
 import { CircleCheck } from 'lucide-react'
-import type { ConfirmationWords } from '../contact/confirmation.ts'
-import { CONFIRMATION_ID } from '../contact/markup.ts'
+import type { ConfirmationWords } from '../lead/confirmation.ts'
+import { CONFIRMATION_ID } from '../lead/markup.ts'
 import { CallButton, type PhoneNumber } from './actions.tsx'
 
 export function ContactConfirmation({

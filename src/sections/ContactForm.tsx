@@ -2,16 +2,16 @@
 // page, or this page again rendered by the server with the form's state (the values kept, the
 // problems at their fields and listed in a box at the top); src/client/contact-form.ts turns it
 // into a JSON send with the "Sending..." state and the toasts of SPEC §4/§8. Attributes come from
-// the one contact schema (src/contact/message.ts); the ids the script finds things by are named
-// in src/contact/markup.ts. Decisions: docs/decisions/014-contact-form-ui.md,
+// the one contact schema (src/lead/message.ts); the ids the script finds things by are named
+// in src/lead/markup.ts. Decisions: docs/decisions/014-contact-form-ui.md,
 // docs/decisions/024-no-js-contact-page.md.
 import type { ReactNode } from 'react'
 import { CircleAlert, CircleCheck, Send, X } from 'lucide-react'
 import type { ContactFormBlock } from '../catalogue/types.gen.ts'
-import { CALLBACK_TIMES, fieldRules, SERVICE_OPTIONS, type Field } from '../contact/message.ts'
-import { withPhoneLinks } from '../contact/phone-links.ts'
-import { fieldsWithProblems, showsProblems, type ContactFormState } from '../contact/form-state.ts'
-import { controlId, PROBLEMS_HEADING_ID, PROBLEMS_ID, problemId, ZIP_NOTE_ID } from '../contact/markup.ts'
+import { CALLBACK_TIMES, fieldRules, SERVICE_OPTIONS, type Field } from '../lead/message.ts'
+import { withPhoneLinks } from '../lead/phone-links.ts'
+import { fieldsWithProblems, showsProblems, type ContactFormState } from '../lead/form-state.ts'
+import { controlId, PROBLEMS_HEADING_ID, PROBLEMS_ID, problemId, ZIP_NOTE_ID } from '../lead/markup.ts'
 import { buttonClass, type PhoneNumber } from './actions.tsx'
 import { ContactConfirmation } from './ContactConfirmation.tsx'
 
@@ -207,7 +207,7 @@ export function ContactForm({
   state?: ContactFormState
   /** The business's phone number, for the confirmation's call button (no confirmation panel without it). */
   businessPhone?: PhoneNumber | undefined
-  /** The service area's ZIP codes (src/contact/service-area.ts), for the outside-area note. */
+  /** The service area's ZIP codes (src/lead/service-area.ts), for the outside-area note. */
   zips?: readonly string[] | undefined
 }) {
   const phone = fieldRules('phone')

@@ -8,7 +8,7 @@ import path from 'node:path'
 import type { AdminPageData, CataloguePageData } from '../catalogue/page-data.ts'
 import type { Confirmation, ContactFormBlock, Urgency } from '../catalogue/types.gen.ts'
 import type { Office } from './office.ts'
-import type { ZipPlaces } from '../contact/service-area.ts'
+import type { ZipPlaces } from '../lead/service-area.ts'
 import type { ContactSentData } from '../../pages/contact-sent/+data.ts'
 
 export type BuildInfo = {
@@ -22,7 +22,7 @@ export type BuildInfo = {
   /** The customer's confirmation e-mail (content/confirmation.yaml), placeholders filled. */
   confirmation: Confirmation
   contactForm: ContactFormBlock
-  /** ZIP code → the place it belongs to, from the area records' `zips` (src/contact/service-area.ts). */
+  /** ZIP code → the place it belongs to, from the area records' `zips` (src/lead/service-area.ts). */
   zipPlaces: ZipPlaces
   /** pageContext.data of /contact at build time (missing in a build made before the server rendered that page). */
   contactPageData?: CataloguePageData

@@ -1,7 +1,7 @@
 // The office as the server needs it: its hours in its time zone (content/business.yaml, carried by
 // the build info), read as a clock. It says whether a request came in after hours, what day it
 // is at the office (for follow-ups due), and how much of a wait fell within business hours.
-import { businessMillisBetween, isOpen, localTime, type Hours } from '../contact/business-hours.ts'
+import { businessMillisBetween, isOpen, localTime, type Hours } from '../lead/business-hours.ts'
 import type { DeskClock } from './db/changes.ts'
 
 export type Office = { hours: Hours; timeZone: string }

@@ -1,5 +1,5 @@
 import type { ContactPage } from '../catalogue/types.gen.ts'
-import type { ContactFormState } from '../contact/form-state.ts'
+import type { ContactFormState } from '../lead/form-state.ts'
 import type { TemplateProps } from './types.ts'
 import { ContactDetails } from '../sections/ContactDetails.tsx'
 import { ContactForm } from '../sections/ContactForm.tsx'

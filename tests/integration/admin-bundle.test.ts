@@ -1,6 +1,8 @@
 // What the browser can download holds no secret: no file the server serves (dist/client, each
 // precompressed variant unpacked) contains the admin password the tests run with, or an argon2
-// hash (PRODUCT.md "Admin": no password or hash ever reaches the browser). And /admin, the page that
+// hash (PRODUCT.md "Admin": no password or hash ever reaches the browser); and no script holds
+// SQL (the lead domain the inbox shares with the server is SQL-free; queries live in
+// src/server/db). And /admin, the page that
 // hydrates, stays within its script budget and has no inline style attribute (its CSP allows none).
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -9,6 +11,7 @@ import { describe, expect, it } from 'vitest'
 import { pageWeight } from '../../scripts/page-weight.ts'
 import { E2E_ADMIN_PASSWORD } from '../helpers/admin.ts'
 import { filesIn } from '../../src/server/static-site.ts'
+import { INBOX_VIEWS } from '../../src/server/db/views.ts'
 import { builtHtml, distClient } from '../helpers/built-site.ts'
 import { findAll, readPage } from '../helpers/html.ts'
 
@@ -36,6 +39,24 @@ describe('the files the server serves', () => {
         false,
       )
     expect(text, `${rel} contains an argon2 hash`).not.toMatch(/\$argon2/i)
+  })
+})
+
+/** SQL as the server writes it: a statement's opening words, or a condition on a column. */
+const SQL =
+  /\b(select\s+[\w*, ]+\s+from|insert\s+into|delete\s+from|update\s+\w+\s+set|create\s+(unique\s+)?index|order\s+by|is\s+(not\s+)?null)\b/i
+
+describe('the scripts the browser can download', () => {
+  const scripts = files.filter((f) => f.endsWith('.js'))
+
+  it('include the inbox app', () => {
+    expect(scripts.some((f) => f.includes('pages_admin'))).toBe(true)
+  })
+
+  it.each(scripts)('%s holds no SQL', (rel) => {
+    const text = decoded(rel)
+    for (const { where } of Object.values(INBOX_VIEWS)) expect(text).not.toContain(where)
+    expect((SQL.exec(text))?.[0]).toBeUndefined()
   })
 })
 

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SUBMISSION_COLUMNS } from '../../src/contact/submission.ts'
+import { SUBMISSION_COLUMNS } from '../../src/lead/submission.ts'
 import { adoptTable, closeToApiRoles, OWN_TABLES, API_ROLES } from '../../src/server/db/adopt.ts'
 import { openDatabase, type Db } from '../../src/server/db/client.ts'
 import { migrate, migrations, migratorFor } from '../../src/server/db/migrations.ts'

@@ -8,7 +8,7 @@ import { byTag, findAll, readPage, textOf } from '../helpers/html.ts'
 import { createStorage, STORAGE_KINDS, type StorageTarget } from '../helpers/storage.ts'
 
 const PHONE = '(410) 555-0142'
-/** The confirmation's words in a JSON answer (src/contact/confirmation.ts; its hours are tested in tests/unit/confirmation.test.ts). */
+/** The confirmation's words in a JSON answer (src/lead/confirmation.ts; its hours are tested in tests/unit/confirmation.test.ts). */
 const confirmed = (name: string, phone: string, { urgent = false, outside = false } = {}) => ({
   heading: 'Your request has arrived',
   details: `Thank you, ${name}. We'll call you at ${phone}.`,

@@ -5,7 +5,7 @@
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { validateContactMessage } from '../../src/server/contact/validate.ts'
-import { STATUSES } from '../../src/contact/submission.ts'
+import { STATUSES } from '../../src/lead/submission.ts'
 import { toSubmission } from '../../src/server/db/submissions.ts'
 import { ORIGIN, serveOn } from '../helpers/served.ts'
 

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
 import { afterAll, describe, expect, it } from 'vitest'
-import { arrivalInWords } from '../../src/contact/attribution.ts'
+import { arrivalInWords } from '../../src/lead/attribution.ts'
 import { callTotals, countCall } from '../../src/server/db/calls.ts'
 import { migrate, migratorFor } from '../../src/server/db/migrations.ts'
 import { sourcesReport } from '../../src/server/db/sources.ts'

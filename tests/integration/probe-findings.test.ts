@@ -4,7 +4,7 @@
 // only parse to a page's.
 import net from 'node:net'
 import { describe, expect, it } from 'vitest'
-import { contactMessageSchema } from '../../src/contact/message.ts'
+import { contactMessageSchema } from '../../src/lead/message.ts'
 import { composeNotification } from '../../src/server/mail/notification.ts'
 import { toSubmission } from '../../src/server/db/submissions.ts'
 import { adminClient } from '../helpers/admin.ts'

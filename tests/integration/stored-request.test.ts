@@ -1,13 +1,13 @@
-// The stored request's one description (src/contact/submission.ts) against the real databases:
+// The stored request's one description (src/lead/submission.ts) against the real databases:
 // the migrations build exactly its columns, and the inbox views' indexes follow INBOX_VIEWS (built
 // when missing, dropped when their view or condition is gone, used by the view's own query).
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { INBOX_VIEWS, SUBMISSION_COLUMNS, VIEWS } from '../../src/contact/submission.ts'
+import { SUBMISSION_COLUMNS, VIEWS } from '../../src/lead/submission.ts'
 import type { Db } from '../../src/server/db/client.ts'
 import { migrate } from '../../src/server/db/migrations.ts'
 import { insertSubmission, listSubmissions } from '../../src/server/db/submissions.ts'
-import { orderedByView, syncViewIndexes, viewCounts, viewIndexName } from '../../src/server/db/views.ts'
+import { INBOX_VIEWS, orderedByView, syncViewIndexes, viewCounts, viewIndexName } from '../../src/server/db/views.ts'
 import { STORAGE_KINDS } from '../helpers/storage.ts'
 import { suiteDb } from '../helpers/suite-db.ts'
 

@@ -1,7 +1,7 @@
-// Where a visit came from, in words (src/contact/attribution.ts), and what the site's script keeps
+// Where a visit came from, in words (src/lead/attribution.ts), and what the site's script keeps
 // and reports of it (src/client/visit.ts).
 import { describe, expect, it } from 'vitest'
-import { arrivalInWords, pageInWords, referrerHost, sourceOf } from '../../src/contact/attribution.ts'
+import { arrivalInWords, pageInWords, referrerHost, sourceOf } from '../../src/lead/attribution.ts'
 import { arrival, beaconPayload, isNew } from '../../src/client/visit.ts'
 
 describe('sourceOf', () => {

@@ -1,6 +1,6 @@
 // Business hours as time, in the office's zone (America/New_York), across daylight-saving changes.
 import { describe, expect, it } from 'vitest'
-import { businessMillisBetween, isOpen, localTime, nextOpening, type Hours } from '../../src/contact/business-hours.ts'
+import { businessMillisBetween, isOpen, localTime, nextOpening, type Hours } from '../../src/lead/business-hours.ts'
 
 const TZ = 'America/New_York'
 const HOURS: Hours = [

@@ -1,8 +1,8 @@
-// The words of the confirmation that stays (src/contact/confirmation.ts), for the panel above the
+// The words of the confirmation that stays (src/lead/confirmation.ts), for the panel above the
 // form and /contact/sent/<id> alike: the name and phone repeated, when to expect the call by the
 // office's hours, "call now" for an urgent request, the outside-area note.
 import { describe, expect, test } from 'vitest'
-import { confirmationWords, type Visitor } from '../../src/contact/confirmation.ts'
+import { confirmationWords, type Visitor } from '../../src/lead/confirmation.ts'
 import { cataloguePageData } from '../../src/catalogue/page-data.ts'
 import { loadCatalogue } from '../../src/catalogue/load.ts'
 

@@ -1,5 +1,5 @@
 // The /contact page as it comes back to a browser without JavaScript when the form has problems:
-// the page's own components given the form's state (src/contact/form-state.ts), rendered with
+// the page's own components given the form's state (src/lead/form-state.ts), rendered with
 // React as the server's render does (src/server/contact/page.ts runs them through Vike), with
 // hostile values: whatever a visitor sends comes back as text, never as markup. The whole page,
 // rendered by the built server, is tested in tests/integration/contact-form-html.test.ts.
@@ -9,8 +9,8 @@ import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import type { PageContext, PageContextServer } from 'vike/types'
 import { cataloguePageData, type CataloguePageData } from '../../src/catalogue/page-data.ts'
-import type { ContactFormState } from '../../src/contact/form-state.ts'
-import { FIELDS, SERVICE_OPTIONS, type Field } from '../../src/contact/message.ts'
+import type { ContactFormState } from '../../src/lead/form-state.ts'
+import { FIELDS, SERVICE_OPTIONS, type Field } from '../../src/lead/message.ts'
 import { ContactForm } from '../../src/sections/ContactForm.tsx'
 import { data } from '../../pages/contact/+data.ts'
 import title from '../../pages/contact/+title.ts'

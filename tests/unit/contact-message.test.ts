@@ -1,13 +1,13 @@
 // The contact form's one contract (schemas/contact-message.schema.json) as the server applies it,
 // and the pieces around it: spam signals, the notification e-mail, retry waits, client address.
 import { describe, expect, it } from 'vitest'
-import { contactMessageSchema, fieldRules, SERVICE_OPTIONS, serviceLabel } from '../../src/contact/message.ts'
+import { contactMessageSchema, fieldRules, SERVICE_OPTIONS, serviceLabel } from '../../src/lead/message.ts'
 import { validateContactMessage } from '../../src/server/contact/validate.ts'
 import { MANY_LINKS, spamReason, suspicionOf } from '../../src/server/contact/store.ts'
 import { composeNotification } from '../../src/server/mail/notification.ts'
 import { senderAddress } from '../../src/server/mail/transport.ts'
 import { retryDelay } from '../../src/server/alerts/worker.ts'
-import { withPhoneLinks } from '../../src/contact/phone-links.ts'
+import { withPhoneLinks } from '../../src/lead/phone-links.ts'
 import type { Submission } from '../../src/server/db/submissions.ts'
 
 describe('the contact message schema', () => {

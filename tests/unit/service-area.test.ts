@@ -1,7 +1,7 @@
-// The service area as ZIP codes (src/contact/service-area.ts): a town names itself, a county's or
+// The service area as ZIP codes (src/lead/service-area.ts): a town names itself, a county's or
 // state's entry names its place in the county or state, and a ZIP code no record lists is outside.
 import { describe, expect, test } from 'vitest'
-import { parseZipEntry, placeOfZip, zipPlaces } from '../../src/contact/service-area.ts'
+import { parseZipEntry, placeOfZip, zipPlaces } from '../../src/lead/service-area.ts'
 import { loadCatalogue } from '../../src/catalogue/load.ts'
 
 const RECORDS = [

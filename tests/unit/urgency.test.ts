@@ -1,6 +1,6 @@
 // Urgency by the rules of content/urgency.yaml (an inline set here, so editing the content does not move these tests).
 import { describe, expect, it } from 'vitest'
-import { urgencyOf, type Urgency } from '../../src/contact/urgency.ts'
+import { urgencyOf, type Urgency } from '../../src/lead/urgency.ts'
 
 const RULES: Urgency = {
   services: ['emergency'],

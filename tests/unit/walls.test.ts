@@ -1,5 +1,5 @@
 // The wall between browser code and the server. What runs in the browser (src/admin, src/client,
-// src/contact) and what is rendered at build time but must stay browser-safe (src/sections,
+// src/lead) and what is rendered at build time but must stay browser-safe (src/sections,
 // src/templates, src/layout) imports nothing from src/server and no Node built-in module, not
 // even through another file. The test follows every relative import from those folders, as a
 // bundler would; `import type` and `export type` are left out, since the compiler erases them.
@@ -11,7 +11,7 @@ import ts from 'typescript'
 import { describe, expect, test } from 'vitest'
 import { projectRoot } from '../helpers/server.ts'
 
-const BROWSER_SAFE = ['src/admin', 'src/client', 'src/contact', 'src/sections', 'src/templates', 'src/layout']
+const BROWSER_SAFE = ['src/admin', 'src/client', 'src/lead', 'src/sections', 'src/templates', 'src/layout']
 const SERVER = 'src/server'
 const CODE = /\.(ts|tsx|js|mjs)$/
 

@@ -4,8 +4,8 @@
 // statuses by their labels. Every cell is quoted (RFC 4180), so no comma, semicolon, tab or line
 // break inside one starts a new cell whatever separator the spreadsheet assumes; and a cell that
 // a spreadsheet would run as a formula gets a leading apostrophe (OWASP "CSV injection").
-import { callbackTimeLabel, serviceLabel } from '../../contact/message.ts'
-import { CLIENT_FIELDS, STATUS_LABELS, type Submission } from '../../contact/submission.ts'
+import { callbackTimeLabel, serviceLabel } from '../../lead/message.ts'
+import { CLIENT_FIELDS, STATUS_LABELS, type Submission } from '../../lead/submission.ts'
 
 type Cell = string | null
 

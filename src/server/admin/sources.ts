@@ -4,7 +4,7 @@
 // Mounted behind the session check.
 import { Hono } from 'hono'
 import type { AppEnv } from '../app.ts'
-import { instantAt } from '../../contact/business-hours.ts'
+import { instantAt } from '../../lead/business-hours.ts'
 import { callTotals } from '../db/calls.ts'
 import type { Db } from '../db/client.ts'
 import { erasePerson } from '../db/privacy.ts'

@@ -2,12 +2,11 @@
 // in src/server/contact/validate.ts): a change to a request, against the schema the inbox shares
 // (schemas/submission-changes.schema.json); a list's query string; a page cursor; an id. Every
 // refusal names what is wrong.
-import { SOURCE_MAX } from '../../contact/attribution.ts'
-import { SERVICE_OPTIONS } from '../../contact/message.ts'
-import { CONTACT_CHANNELS, NOTE_MAX, type ContactChannel } from '../../contact/activity.ts'
+import { SOURCE_MAX } from '../../lead/attribution.ts'
+import { SERVICE_OPTIONS } from '../../lead/message.ts'
+import { CONTACT_CHANNELS, NOTE_MAX, type ContactChannel } from '../../lead/activity.ts'
 import {
   CLIENT_LIMITS,
-  INBOX_VIEWS,
   STATUSES,
   SUBMISSION_COLUMNS,
   submissionChangesSchema,
@@ -16,9 +15,9 @@ import {
   type Status,
   type SubmissionChanges,
   type View,
-} from '../../contact/submission.ts'
+} from '../../lead/submission.ts'
 import type { InboxFilters, InboxQuery } from '../db/submissions.ts'
-import type { ViewCursor } from '../db/views.ts'
+import { INBOX_VIEWS, type ViewCursor } from '../db/views.ts'
 import { compileSchema, fieldsOf } from '../schema-check.ts'
 
 const checkChanges = compileSchema<SubmissionChanges>(submissionChangesSchema)

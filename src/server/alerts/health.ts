@@ -1,8 +1,8 @@
 // Whether alerts reach the office (decision 033), for the inbox's banner: no channel configured;
 // a channel's deliveries failing (waiting for a retry, with an error); alerts waiting longer than
 // five minutes. Two small queries over the rows not yet sent (the outbox's due index).
-import type { AlertHealth, AlertProblem } from '../../contact/alert-health.ts'
-import { WAITING_MS } from '../../contact/alert-health.ts'
+import type { AlertHealth, AlertProblem } from '../../lead/alert-health.ts'
+import { WAITING_MS } from '../../lead/alert-health.ts'
 import type { Db } from '../db/client.ts'
 import { toIso } from '../db/schema.ts'
 import { countSubscriptions } from '../db/push.ts'

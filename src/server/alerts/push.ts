@@ -6,7 +6,7 @@
 // knows (404/410) is unsubscribed and not retried; any other failure is retried by the outbox.
 import type { Agent } from 'node:https'
 import webpush from 'web-push'
-import { serviceLabel } from '../../contact/message.ts'
+import { serviceLabel } from '../../lead/message.ts'
 import type { Db } from '../db/client.ts'
 import {
   deleteSubscription,

@@ -6,7 +6,7 @@
 // send is retried every 5 minutes until it goes out. Only the previous day is looked at: a server
 // down all day does not send a batch of old digests.
 import { sql } from 'kysely'
-import { localTime } from '../../contact/business-hours.ts'
+import { localTime } from '../../lead/business-hours.ts'
 import type { Db } from '../db/client.ts'
 import { MARKED_AS_SPAM } from '../db/changes.ts'
 import { toIso } from '../db/schema.ts'

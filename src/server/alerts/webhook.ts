@@ -8,7 +8,7 @@
 // (the receiver says the hook is gone for good) is not retried: the timeline says so, and the log
 // says to remove the URL.
 import { createHmac } from 'node:crypto'
-import { serviceLabel } from '../../contact/message.ts'
+import { serviceLabel } from '../../lead/message.ts'
 import type { Submission } from '../db/submissions.ts'
 import type { Webhook } from '../env.ts'
 import { TargetGone, type AlertEvent, type Channel, type Delivery } from './channel.ts'

@@ -5,7 +5,7 @@
 // page data is the one the build rendered /contact with, so the two pages differ only by the
 // form's state. Decision: docs/decisions/024-no-js-contact-page.md.
 import type { CataloguePageData } from '../../catalogue/page-data.ts'
-import type { ContactFormState } from '../../contact/form-state.ts'
+import type { ContactFormState } from '../../lead/form-state.ts'
 import type { PageRenderer, RenderedPage } from '../page-render.ts'
 
 export type { RenderedPage }

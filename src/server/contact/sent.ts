@@ -2,12 +2,12 @@
 // /api/contact answers 303 See Other to here). For an hour after the request arrived, the page is
 // /contact/sent with the confirmation that stays: the name and phone number repeated, when to
 // expect the call, "call now" for an urgent request, the outside-area note; the same words as the
-// panel above the form after a send with JavaScript (src/contact/confirmation.ts). Later, or for
+// panel above the form after a send with JavaScript (src/lead/confirmation.ts). Later, or for
 // an id that is no request (or spam), it sends the visitor to the plain /contact/sent. Never kept
 // by a browser or a proxy: it names a person.
 import { Hono } from 'hono'
 import type { ContactSentData } from '../../../pages/contact-sent/+data.ts'
-import { confirmationWords } from '../../contact/confirmation.ts'
+import { confirmationWords } from '../../lead/confirmation.ts'
 import type { AppEnv } from '../app.ts'
 import type { BuildInfo } from '../build-info.ts'
 import type { Db } from '../db/client.ts'

@@ -1,13 +1,13 @@
 // Storing a contact request: the rate limit, the row and its notification commit together, or
 // not at all. The visitor hears "sent" only after this returns.
 import { randomUUID } from 'node:crypto'
-import { MIN_FILL_MS, type ContactMessage } from '../../contact/message.ts'
+import { MIN_FILL_MS, type ContactMessage } from '../../lead/message.ts'
 import type { Db } from '../db/client.ts'
 import { enqueueEvent } from '../db/outbox.ts'
 import { parseRateLimits, RateLimited, takeHit, type Window } from '../db/rate-limits.ts'
 import { DEFAULTS } from '../env.ts'
 import { insertSubmission } from '../db/submissions.ts'
-import { CLICK_ID_KINDS, sourceOf } from '../../contact/attribution.ts'
+import { CLICK_ID_KINDS, sourceOf } from '../../lead/attribution.ts'
 
 /**
  * The visit's arrival as the request stores it (migration 012): the landing page, the campaign

@@ -3,9 +3,9 @@
 // empty optional fields dropped, the envelope fields made safe) and checked by ajv. The result
 // names each field that is wrong and the problem to tell (a key of the form's `problems` in
 // content/pages/contact.yaml, which the API turns into its words).
-import { contactMessageSchema, FIELDS, type ContactMessage, type Field } from '../../contact/message.ts'
+import { contactMessageSchema, FIELDS, type ContactMessage, type Field } from '../../lead/message.ts'
 import { compileSchema, fieldsOf } from '../schema-check.ts'
-import { CLICK_ID_KINDS, UTM_FIELDS } from '../../contact/attribution.ts'
+import { CLICK_ID_KINDS, UTM_FIELDS } from '../../lead/attribution.ts'
 
 /** The visit's arrival, sent by the form's script (src/client/attribution.ts): part of the envelope. */
 export const ARRIVAL_FIELDS = ['landing', ...UTM_FIELDS, ...CLICK_ID_KINDS] as const

@@ -2,7 +2,7 @@
 // written in the same transaction as the change it records. Purged with the request (the
 // foreign key cascades).
 import type { Kysely, Transaction } from 'kysely'
-import type { Activity, ActivityKind } from '../../contact/activity.ts'
+import type { Activity, ActivityKind } from '../../lead/activity.ts'
 import type { Db } from './client.ts'
 import { toIso, type Tables } from './schema.ts'
 

@@ -10,7 +10,7 @@
 //   privileges would otherwise open to anyone holding the project's public key.
 // SQLite tables are always ours: all three do nothing there.
 import { sql, type Kysely } from 'kysely'
-import { STATUSES, SUBMISSION_COLUMNS, type ColumnKind } from '../../contact/submission.ts'
+import { STATUSES, SUBMISSION_COLUMNS, type ColumnKind } from '../../lead/submission.ts'
 import type { Db } from './client.ts'
 
 /** The tables our migrations create beside contact_submissions (Kysely's two included). */

@@ -4,19 +4,13 @@
 // is the first contact: its time, the response time in business hours, and the end of an urgent
 // request's place at the top of the list.
 import { sql, type Transaction, type Updateable } from 'kysely'
-import type { ContactChannel } from '../../contact/activity.ts'
-import {
-  CLIENT_FIELDS,
-  INBOX_VIEWS,
-  type ClientField,
-  type ContactSubmissionsTable,
-  type Submission,
-  type SubmissionChanges,
-} from '../../contact/submission.ts'
+import type { ContactChannel } from '../../lead/activity.ts'
+import { CLIENT_FIELDS, type ClientField, type Submission, type SubmissionChanges } from '../../lead/submission.ts'
 import { recordActivity, type ActivityEntry } from './activity.ts'
 import type { Db } from './client.ts'
 import { enqueueEvent } from './outbox.ts'
-import type { Tables } from './schema.ts'
+import type { ContactSubmissionsTable, Tables } from './schema.ts'
+import { viewCondition } from './views.ts'
 import { filtered, SUBMISSION_FIELDS, toSubmission, type InboxFilters } from './submissions.ts'
 
 /** The clock of the office: now, and how much of a stretch fell within opening hours. */
@@ -213,7 +207,7 @@ export async function purgeTrash(db: Db, before: string): Promise<number> {
     const expired = trx
       .selectFrom('contact_submissions')
       .select('id')
-      .where(sql<boolean>`${sql.raw(INBOX_VIEWS.trash.where)}`)
+      .where(viewCondition('trash'))
       .where('deleted_at', '<', before)
     await trx.deleteFrom('notification_outbox').where('submission_id', 'in', expired).execute()
     const result = await trx.deleteFrom('contact_submissions').where('id', 'in', expired).executeTakeFirst()

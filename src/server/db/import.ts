@@ -8,8 +8,8 @@
 // transaction, and only with `apply` (a dry run says what would happen).
 import { parse } from 'csv-parse/sync'
 import type { Kysely, Transaction } from 'kysely'
-import { SERVICE_OPTIONS } from '../../contact/message.ts'
-import { STATUSES, SUBMISSION_COLUMNS, type Column, type Status } from '../../contact/submission.ts'
+import { SERVICE_OPTIONS } from '../../lead/message.ts'
+import { STATUSES, SUBMISSION_COLUMNS, type Column, type Status } from '../../lead/submission.ts'
 import type { Db } from './client.ts'
 import type { Tables } from './schema.ts'
 import type { NewSubmission } from './submissions.ts'

@@ -1,10 +1,30 @@
 // The tables, as Kysely sees them. contact_submissions is described with the request itself
-// (src/contact/submission.ts); its column names are the seed's (SPEC §3), so an existing Supabase
+// (src/lead/submission.ts); its column names are the seed's (SPEC §3), so an existing Supabase
 // table keeps working through DATABASE_URL. Timestamps are ISO 8601 strings on the way in; on the
 // way out SQLite gives strings and PostgreSQL gives Date objects, which the query modules
 // normalize (toIso).
 import type { ColumnType, Generated } from 'kysely'
-import type { ContactSubmissionsTable } from '../../contact/submission.ts'
+import type { Column, ColumnKind, SUBMISSION_COLUMNS } from '../../lead/submission.ts'
+
+type OrNull<T, Null> = Null extends true ? T | null : T
+
+/** A column of the stored request as Kysely sees it: what a select gives back, an insert takes and an update takes. */
+type TableColumn<C> = C extends Column<'flag', unknown, false> & { defaulted: true }
+  ? ColumnType<boolean | number, boolean | undefined, boolean>
+  : C extends Column<'timestamp', unknown, infer Null>
+    ? ColumnType<OrNull<string | Date, Null>, OrNull<string, Null>, OrNull<string, Null>>
+    : C extends Column<'flag', unknown, infer Null>
+      ? ColumnType<OrNull<boolean | number, Null>, OrNull<boolean, Null>, OrNull<boolean, Null>>
+      : C extends Column<'computed', infer Value>
+        ? ColumnType<Value, never, never>
+        : C extends Column<ColumnKind, infer Value, infer Null>
+          ? OrNull<Value, Null>
+          : never
+
+/** contact_submissions, from the stored request's one description. */
+export type ContactSubmissionsTable = {
+  [K in keyof typeof SUBMISSION_COLUMNS]: TableColumn<(typeof SUBMISSION_COLUMNS)[K]>
+}
 
 /** A timestamp column: written as an ISO string, read as a string (SQLite) or Date (PostgreSQL). */
 type Timestamp = ColumnType<string | Date, string, string>
@@ -34,7 +54,7 @@ export interface SubmissionActivityTable {
   id: Generated<number>
   submission_id: string
   at: Timestamp
-  /** What happened (ACTIVITY_KINDS in src/contact/activity.ts). */
+  /** What happened (ACTIVITY_KINDS in src/lead/activity.ts). */
   kind: string
   /** Its particulars: the new status, the note, the error… */
   detail: string | null
@@ -56,7 +76,7 @@ export interface CallCountsTable {
   day: string
   /** The path of the page where the link was tapped. */
   page: string
-  /** The visit's source in words (src/contact/attribution.ts). */
+  /** The visit's source in words (src/lead/attribution.ts). */
   source: string
   count: number
 }

@@ -3,7 +3,7 @@
 // trash are left out; the calls counted are in calls.ts.
 import { sql } from 'kysely'
 import type { Db } from './client.ts'
-import { DIRECT } from '../../contact/attribution.ts'
+import { DIRECT } from '../../lead/attribution.ts'
 
 export type SourceRow = { source: string; requests: number; contacted: number; scheduled: number }
 

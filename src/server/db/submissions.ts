@@ -1,18 +1,11 @@
 // Queries on contact_submissions: storing a request, and the admin inbox's reads (the changes
-// are in changes.ts). The table's columns are described once, in src/contact/submission.ts.
-import { DIRECT } from '../../contact/attribution.ts'
+// are in changes.ts). The table's columns are described once, in src/lead/submission.ts.
+import { DIRECT } from '../../lead/attribution.ts'
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely'
 import type { Db } from './client.ts'
-import {
-  INBOX_VIEWS,
-  SUBMISSION_COLUMNS,
-  type ContactSubmissionsTable,
-  type Status,
-  type Submission,
-  type View,
-} from '../../contact/submission.ts'
-import { toBool, toIso, type Tables } from './schema.ts'
-import { afterCursor, orderedByView, viewCondition, type ViewCursor } from './views.ts'
+import { SUBMISSION_COLUMNS, type Status, type Submission, type View } from '../../lead/submission.ts'
+import { toBool, toIso, type ContactSubmissionsTable, type Tables } from './schema.ts'
+import { afterCursor, INBOX_VIEWS, orderedByView, viewCondition, type ViewCursor } from './views.ts'
 
 export type { Submission }
 
@@ -76,7 +69,7 @@ export type InboxFilters = {
   status?: Status
   /** A service value, or 'none' for requests without one. */
   service?: string
-  /** A source in words (src/contact/attribution.ts); "Direct" includes the requests from before sources were kept. */
+  /** A source in words (src/lead/attribution.ts); "Direct" includes the requests from before sources were kept. */
   source?: string
 }
 /** A page of them: where the previous page ended (the view's order columns of its last row), and how many. */

@@ -1,13 +1,47 @@
-// The inbox's views in the database, all from their one description (INBOX_VIEWS in
-// src/contact/submission.ts): each view's condition and order give its list query, its count, and
+// The inbox's views in the database, all from their one description (INBOX_VIEWS below; the
+// views' names and their counts' names are the lead domain's, src/lead/submission.ts): each view's condition and order give its list query, its count, and
 // the partial index that serves both — an index of just that view's rows, in the view's order, so
 // a list page or a count stays a walk over a small index at 100,000 requests
 // (docs/decisions/019-inbox-queries.md, 025-one-description-per-thing.md).
 import { createHash } from 'node:crypto'
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely'
-import { INBOX_VIEWS, VIEWS, type Counts, type View } from '../../contact/submission.ts'
+import { SUBMISSION_COLUMNS, VIEW_COUNTS, VIEWS, type Counts, type View } from '../../lead/submission.ts'
 import type { Db } from './client.ts'
 import type { Tables } from './schema.ts'
+
+/** A view's order: columns, each ascending or descending; the last ones make it total (no ties). */
+type ViewOrder = readonly (readonly [column: keyof typeof SUBMISSION_COLUMNS, direction: 'asc' | 'desc'])[]
+
+const NEWEST: ViewOrder = [
+  ['created_at', 'desc'],
+  ['id', 'desc'],
+]
+
+/**
+ * Which requests each view holds (an SQL condition that reads the same on SQLite and PostgreSQL)
+ * and their order. From it come the view's query, its count, and the partial index that serves
+ * both; a new view is one entry here and one in VIEW_COUNTS.
+ */
+export const INBOX_VIEWS = {
+  /** Everything but spam and the trash; urgent requests nobody has contacted yet first. */
+  all: { where: 'deleted_at is null and not is_spam', order: [['urgent_open', 'desc'], ...NEWEST] },
+  unread: { where: 'deleted_at is null and not is_spam and not is_read', order: [['urgent_open', 'desc'], ...NEWEST] },
+  clients: { where: 'deleted_at is null and not is_spam and is_client', order: NEWEST },
+  /** Requests with a follow-up date, the most overdue first. */
+  followups: {
+    where: 'deleted_at is null and not is_spam and follow_up_on is not null',
+    order: [['follow_up_on', 'asc'], ...NEWEST],
+  },
+  spam: { where: 'deleted_at is null and is_spam', order: NEWEST },
+  /** Deleted requests, restorable until they are purged. */
+  trash: {
+    where: 'deleted_at is not null',
+    order: [
+      ['deleted_at', 'desc'],
+      ['id', 'desc'],
+    ],
+  },
+} as const satisfies Record<View, { where: string; order: ViewOrder }>
 
 const INDEX_PREFIX = 'contact_submissions_view_'
 
@@ -98,13 +132,12 @@ export async function viewCounts(db: Db, today: string): Promise<Counts> {
   const from = (view: View) =>
     db.kind === 'sqlite' ? sql`contact_submissions indexed by ${sql.id(viewIndexName(view))}` : sql`contact_submissions`
   const counts = VIEWS.map(
-    (view) =>
-      sql`(select count(*) from ${from(view)} where ${viewCondition(view)}) as ${sql.id(INBOX_VIEWS[view].count)}`,
+    (view) => sql`(select count(*) from ${from(view)} where ${viewCondition(view)}) as ${sql.id(VIEW_COUNTS[view])}`,
   )
   const due = sql`(select count(*) from ${from('followups')} where ${viewCondition('followups')}
     and follow_up_on <= ${today}) as due`
   const { rows } = await sql<Record<string, number | string>>`select ${sql.join([...counts, due])}`.execute(db.k)
   const row = rows[0] ?? {}
-  const keys = [...VIEWS.map((view) => INBOX_VIEWS[view].count), 'due' as const]
+  const keys = [...VIEWS.map((view) => VIEW_COUNTS[view]), 'due' as const]
   return Object.fromEntries(keys.map((key) => [key, Number(row[key] ?? 0)])) as Counts
 }

@@ -5,7 +5,7 @@
 // like anyone and not counted. docs/decisions/032-attribution-calls-privacy.md.
 import { Hono } from 'hono'
 import type { AppEnv } from '../app.ts'
-import { SOURCE_MAX, sourceOf } from '../../contact/attribution.ts'
+import { SOURCE_MAX, sourceOf } from '../../lead/attribution.ts'
 import type { Db } from '../db/client.ts'
 import { countCall } from '../db/calls.ts'
 import { RateLimited, takeHit, type Window } from '../db/rate-limits.ts'

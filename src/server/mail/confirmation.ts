@@ -4,8 +4,8 @@
 // call now in an emergency. It quotes nothing the visitor wrote but the service they picked from
 // the form's list: a form that mails any address it is given must not carry anyone's words.
 import type { Confirmation } from '../../catalogue/types.gen.ts'
-import { isOpen, nextOpening } from '../../contact/business-hours.ts'
-import { serviceLabel } from '../../contact/message.ts'
+import { isOpen, nextOpening } from '../../lead/business-hours.ts'
+import { serviceLabel } from '../../lead/message.ts'
 import type { Submission } from '../db/submissions.ts'
 import type { Office } from '../office.ts'
 import type { Notification } from './notification.ts'

@@ -1,7 +1,7 @@
 // The e-mail that tells the office about a new request: every field, as plain text (nothing a
 // visitor wrote can become markup or a link it did not write), and a link to the inbox.
-import { arrivalInWords } from '../../contact/attribution.ts'
-import { callbackTimeLabel, contactMessageSchema, serviceLabel } from '../../contact/message.ts'
+import { arrivalInWords } from '../../lead/attribution.ts'
+import { callbackTimeLabel, contactMessageSchema, serviceLabel } from '../../lead/message.ts'
 import type { Submission } from '../db/submissions.ts'
 import type { AlertEvent } from '../alerts/channel.ts'
 

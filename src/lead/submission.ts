@@ -1,11 +1,10 @@
 // The stored request, described once: the columns of contact_submissions with the kind of value
-// each holds. From this one table come the types of the database layer (Kysely's table, and so
-// its Selectable and Insertable rows), the request as the admin API hands it over (Submission),
-// the conversion between the two (src/server/db/submissions.ts), and the test that the migrated
-// database has exactly these columns on SQLite and PostgreSQL. Browser-safe: the inbox app
-// imports the types from here too. The statuses and the client fields' limits come from
+// each holds. From this one table come the request as the admin API hands it over (Submission),
+// the database layer's table type (src/server/db/schema.ts) and the conversion between the two
+// (src/server/db/submissions.ts), and the test that the migrated database has exactly these
+// columns on SQLite and PostgreSQL. Browser-safe and free of SQL: the inbox app imports the
+// types from here too. The statuses and the client fields' limits come from
 // schemas/submission-changes.schema.json, the schema the server checks every change against.
-import type { ColumnType } from 'kysely'
 import schema from '../../schemas/submission-changes.schema.json' with { type: 'json' }
 import type { SubmissionChanges } from '../catalogue/types.gen.ts'
 
@@ -61,7 +60,7 @@ export const SUBMISSION_COLUMNS = {
   name: column('text'),
   email: optional('text'),
   phone: optional('text'),
-  /** A value of SERVICE_OPTIONS (src/contact/message.ts), or null. */
+  /** A value of SERVICE_OPTIONS (src/lead/message.ts), or null. */
   service: optional('text'),
   message: optional('text'),
   created_at: column('timestamp'),
@@ -108,7 +107,7 @@ export const SUBMISSION_COLUMNS = {
   zip_place: optional('text'),
   /** "Is your heating or cooling out right now?": 'yes', 'no', or null (not answered). */
   out_now: optional<'text', 'yes' | 'no'>('text'),
-  /** When to call back: a value of CALLBACK_TIMES (src/contact/message.ts), or null. */
+  /** When to call back: a value of CALLBACK_TIMES (src/lead/message.ts), or null. */
   callback_time: optional('text'),
   // Where the visit came from (migration 012, docs/decisions/032-attribution-calls-privacy.md):
   /** The first page of the visit (its path), as the site's script kept it. */
@@ -122,31 +121,15 @@ export const SUBMISSION_COLUMNS = {
   /** Which ad click id the visit arrived with (gclid, gbraid, wbraid, msclkid, fbclid), and its value. */
   click_id_type: optional('text'),
   click_id: optional('text'),
-  /** The source in words ("Google Ads", "Google search", "Direct"…; src/contact/attribution.ts): what the inbox filters by. */
+  /** The source in words ("Google Ads", "Google search", "Direct"…; src/lead/attribution.ts): what the inbox filters by. */
   source: optional('text'),
 }
 
 type Columns = typeof SUBMISSION_COLUMNS
 type OrNull<T, Null> = Null extends true ? T | null : T
 
-/** A column as Kysely sees it: what a select gives back, an insert takes and an update takes. */
-type TableColumn<C> = C extends Column<'flag', unknown, false> & { defaulted: true }
-  ? ColumnType<boolean | number, boolean | undefined, boolean>
-  : C extends Column<'timestamp', unknown, infer Null>
-    ? ColumnType<OrNull<string | Date, Null>, OrNull<string, Null>, OrNull<string, Null>>
-    : C extends Column<'flag', unknown, infer Null>
-      ? ColumnType<OrNull<boolean | number, Null>, OrNull<boolean, Null>, OrNull<boolean, Null>>
-      : C extends Column<'computed', infer Value>
-        ? ColumnType<Value, never, never>
-        : C extends Column<ColumnKind, infer Value, infer Null>
-          ? OrNull<Value, Null>
-          : never
-
 /** A column as the API hands it over: timestamps as ISO 8601 strings (UTC), flags as booleans. */
 type ApiColumn<C> = C extends Column<ColumnKind, infer Value, infer Null> ? OrNull<Value, Null> : never
-
-/** contact_submissions for Kysely (src/server/db/schema.ts). */
-export type ContactSubmissionsTable = { [K in keyof Columns]: TableColumn<Columns[K]> }
 
 /** The columns the database computes: never written, and not part of what the API hands over. */
 export type ComputedColumn = {
@@ -156,52 +139,27 @@ export type ComputedColumn = {
 /** A stored request as the admin API hands it over (docs/admin-api.md). */
 export type Submission = { [K in Exclude<keyof Columns, ComputedColumn>]: ApiColumn<Columns[K]> }
 
-/** A view's order: columns, each ascending or descending; the last ones make it total (no ties). */
-export type ViewOrder = readonly (readonly [column: keyof typeof SUBMISSION_COLUMNS, direction: 'asc' | 'desc'])[]
-
-const NEWEST: ViewOrder = [
-  ['created_at', 'desc'],
-  ['id', 'desc'],
-]
-
 /**
- * The inbox's views (its tabs), each once: the name of its count in the API's answers, which
- * requests it holds (an SQL condition that reads the same on SQLite and PostgreSQL) and their
- * order. The server builds from it the view's query, its count, and the partial index that
- * serves both (src/server/db/views.ts); a new view is one entry here.
+ * The inbox's views (its tabs), each with the name of its count in the API's answers. Which
+ * requests each holds and in what order is the server's business (src/server/db/views.ts).
  */
-export const INBOX_VIEWS = {
-  /** Everything but spam and the trash; urgent requests nobody has contacted yet first. */
-  all: { count: 'total', where: 'deleted_at is null and not is_spam', order: [['urgent_open', 'desc'], ...NEWEST] },
-  unread: {
-    count: 'unread',
-    where: 'deleted_at is null and not is_spam and not is_read',
-    order: [['urgent_open', 'desc'], ...NEWEST],
-  },
-  clients: { count: 'clients', where: 'deleted_at is null and not is_spam and is_client', order: NEWEST },
-  /** Requests with a follow-up date, the most overdue first. */
-  followups: {
-    count: 'followups',
-    where: 'deleted_at is null and not is_spam and follow_up_on is not null',
-    order: [['follow_up_on', 'asc'], ...NEWEST],
-  },
-  spam: { count: 'spam', where: 'deleted_at is null and is_spam', order: NEWEST },
+export const VIEW_COUNTS = {
+  /** Everything but spam and the trash. */
+  all: 'total',
+  unread: 'unread',
+  clients: 'clients',
+  /** Requests with a follow-up date. */
+  followups: 'followups',
+  spam: 'spam',
   /** Deleted requests, restorable until they are purged (TRASH_DAYS after deletion). */
-  trash: {
-    count: 'trash',
-    where: 'deleted_at is not null',
-    order: [
-      ['deleted_at', 'desc'],
-      ['id', 'desc'],
-    ],
-  },
-} as const satisfies Record<string, { count: string; where: string; order: ViewOrder }>
+  trash: 'trash',
+} as const
 
-export type View = keyof typeof INBOX_VIEWS
-export const VIEWS = Object.keys(INBOX_VIEWS) as View[]
+export type View = keyof typeof VIEW_COUNTS
+export const VIEWS = Object.keys(VIEW_COUNTS) as View[]
 
 /** How many requests each view holds (total: every request but spam and trash), and the follow-ups due today or before. */
-export type Counts = Record<(typeof INBOX_VIEWS)[View]['count'] | 'due', number>
+export type Counts = Record<(typeof VIEW_COUNTS)[View] | 'due', number>
 
 /** Days a deleted request stays in the trash before it is purged for good. */
 export const TRASH_DAYS = 30
