@@ -5,7 +5,7 @@
 // (docs/decisions/019-inbox-queries.md, 025-one-description-per-thing.md).
 import { createHash } from 'node:crypto'
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely'
-import { SUBMISSION_COLUMNS, VIEW_COUNTS, VIEWS, type Counts, type View } from '../../lead/submission.ts'
+import { type SUBMISSION_COLUMNS, VIEW_COUNTS, VIEWS, type Counts, type View } from '../../lead/submission.ts'
 import type { Db } from './client.ts'
 import type { Tables } from './schema.ts'
 
