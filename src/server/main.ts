@@ -17,8 +17,6 @@ import { adminPage } from './admin/page.ts'
 import { adminSession } from './admin/session.ts'
 import { pageRenderer } from './page-render.ts'
 import { officeClock } from './office.ts'
-import { urgencyOf } from '../lead/urgency.ts'
-import { placeOfZip } from '../lead/service-area.ts'
 import { contactSentPage } from './contact/sent.ts'
 import { purgeTrash } from './db/changes.ts'
 import { TRASH_DAYS } from '../lead/submission.ts'
@@ -239,11 +237,6 @@ const app = createApp({
         build,
         trustProxy: config.trustProxy,
         limits: config.contactLimits,
-        triage: (message, at) => ({
-          urgency: urgencyOf(message, build.urgency),
-          afterHours: clock.closedAt(at),
-          zipPlace: placeOfZip(build.zipPlaces, message.zip),
-        }),
         onNotificationQueued: () => worker.kick(),
       }),
     )

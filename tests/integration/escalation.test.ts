@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Db } from '../../src/server/db/client.ts'
 import { storeContactRequest } from '../../src/server/contact/store.ts'
+import { triage } from '../../src/server/contact/triage.ts'
 import { startAlertWorker, type AlertWorker } from '../../src/server/alerts/worker.ts'
 import { emailChannel } from '../../src/server/alerts/email.ts'
 import { webhookChannel, type WebhookEvent } from '../../src/server/alerts/webhook.ts'
@@ -50,11 +51,12 @@ describe.each(STORAGE_KINDS)('escalations and reminders on %s', (kind) => {
   let clients = 0
 
   const store = async (name: string, when: string, urgent = false) => {
+    const message = { name, phone: '(410) 555-0142', message: urgent ? 'No heat at all' : 'A quote please' }
     const r = await storeContactRequest(suite.db, {
-      message: { name, phone: '(410) 555-0142', message: urgent ? 'No heat at all' : 'A quote please' },
+      message,
       clientKey: `esc-${clients++}`,
       now: at(when),
-      triage: () => ({ urgency: urgent ? 'no heat' : null, afterHours: false }),
+      verdict: { ...triage(message, {}, {}, at(when).getTime()), urgency: urgent ? 'no heat' : null },
     })
     if (!r.stored) throw new Error('not stored')
     return r.id

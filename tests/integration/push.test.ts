@@ -6,6 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../src/server/db/client.ts'
 import { storeContactRequest } from '../../src/server/contact/store.ts'
+import { triage } from '../../src/server/contact/triage.ts'
 import { startAlertWorker, NOWHERE, type AlertWorker } from '../../src/server/alerts/worker.ts'
 import { createPushSender, pushChannel, type PushSender } from '../../src/server/alerts/push.ts'
 import { listActivity } from '../../src/server/db/activity.ts'
@@ -21,7 +22,7 @@ const store = (db: Db, message: Parameters<typeof storeContactRequest>[1]['messa
   storeContactRequest(db, {
     message,
     clientKey: `push-test-${clients++}`,
-    triage: () => ({ urgency: urgent ? 'No heat: “furnace out”' : null, afterHours: false }),
+    verdict: { ...triage(message, {}, {}, Date.now()), urgency: urgent ? 'No heat: “furnace out”' : null },
   })
 
 describe.each(STORAGE_KINDS)('pushes on %s', (kind) => {

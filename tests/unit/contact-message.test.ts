@@ -1,9 +1,9 @@
 // The contact form's one contract (schemas/contact-message.schema.json) as the server applies it,
-// and the pieces around it: spam signals, the notification e-mail, retry waits, client address.
+// and the pieces around it: the notification e-mail, retry waits, client address (the spam
+// signals are in triage.test.ts).
 import { describe, expect, it } from 'vitest'
 import { contactMessageSchema, fieldRules, SERVICE_OPTIONS, serviceLabel } from '../../src/lead/message.ts'
 import { validateContactMessage } from '../../src/server/contact/validate.ts'
-import { MANY_LINKS, spamReason, suspicionOf } from '../../src/server/contact/store.ts'
 import { composeNotification } from '../../src/server/mail/notification.ts'
 import { senderAddress } from '../../src/server/mail/transport.ts'
 import { retryDelay } from '../../src/server/alerts/worker.ts'
@@ -81,7 +81,7 @@ describe('validateContactMessage', () => {
       elapsedMs: 4200,
       website: 'w'.repeat(500),
     })
-    // What was dropped is named: a weak sign of a bot posting directly (store.ts suspicionOf).
+    // What was dropped is named: a weak sign of a bot posting directly (triage.ts suspicionOf).
     expect(result.ok && result.odd).toEqual(['page'])
     for (const elapsedMs of [-5, 'soon', 2999.5, -1])
       expect(validateContactMessage({ name: 'Dana', phone: '4105550142', elapsedMs })).toEqual({
@@ -109,36 +109,6 @@ describe('validateContactMessage', () => {
   it('refuses a body that is not an object', () => {
     for (const body of [null, [], 'text', 42])
       expect(validateContactMessage(body)).toEqual({ ok: false, fields: {}, notAnObject: true })
-  })
-})
-
-describe('spam signals', () => {
-  const person = { name: 'Dana', phone: '4105550199', page: '/contact' }
-
-  it('files only a filled honeypot as spam: a fast or script-less send is a real person too', () => {
-    expect(spamReason({ ...person, website: 'x' })).toBe('honeypot field filled in')
-    expect(spamReason({ ...person, elapsedMs: 0 })).toBeNull()
-    expect(spamReason({ name: 'a', phone: 'b' })).toBeNull()
-  })
-
-  it('names each weak signal: a fill under a second, no form, no page, malformed envelope, many links', () => {
-    expect(suspicionOf({ ...person, elapsedMs: 999 }, { json: true })).toBe(
-      'sent 1.0 s after the form was first touched',
-    )
-    expect(suspicionOf({ ...person, elapsedMs: 332 }, { json: true })).toBe(
-      'sent 0.3 s after the form was first touched',
-    )
-    expect(suspicionOf({ ...person, elapsedMs: 1000 }, { json: true })).toBeNull()
-    // The form's script always sends its timing; a plain form post (no JavaScript) never does.
-    expect(suspicionOf(person, { json: true })).toBe('sent without the form')
-    expect(suspicionOf(person, { json: false })).toBeNull()
-    expect(suspicionOf({ name: 'a', phone: 'b' })).toBe('no page named')
-    expect(suspicionOf({ name: 'a', phone: 'b' }, { odd: ['elapsedMs', 'page'], json: true })).toBe(
-      'malformed elapsedMs, page',
-    )
-    const links = 'Cheap SEO https://a.example https://b.example and www.c.example'
-    expect(suspicionOf({ ...person, message: links })).toBe(`${MANY_LINKS} links in the message`)
-    expect(suspicionOf({ ...person, message: 'Photo: https://photos.example/furnace' })).toBeNull()
   })
 })
 

@@ -10,7 +10,8 @@ import { clientAddress, formFields, limitBody, mediaType, parseJson, rateLimitKe
 import type { Window } from '../db/rate-limits.ts'
 import type { PageRenderer } from '../page-render.ts'
 import { contactPageRenderer, type RenderedPage } from './page.ts'
-import { storeContactRequest, type Triage } from './store.ts'
+import { storeContactRequest } from './store.ts'
+import { triage } from './triage.ts'
 import { validateContactMessage, withRefererArrival } from './validate.ts'
 import { confirmationWords } from '../../lead/confirmation.ts'
 import type { Db } from '../db/client.ts'
@@ -31,8 +32,6 @@ type Deps = {
   trustProxy: number
   /** Requests per visitor (CONTACT_RATE_LIMIT). */
   limits: readonly Window[]
-  /** Urgency and after-hours of a new request, for the inbox. */
-  triage?: Triage
   /** Called after a request that needs a notification is committed (wakes the mail worker). */
   onNotificationQueued?: () => void
 }
@@ -55,7 +54,6 @@ export function contactApi({
   build,
   trustProxy,
   limits,
-  triage,
   onNotificationQueued,
 }: Deps): Hono<AppEnv> {
   const copy = build.contactForm
@@ -98,14 +96,16 @@ export function contactApi({
       }
 
       const client = clientAddress(c, trustProxy)
+      const message = isForm ? withRefererArrival(result.message, c.req.header('referer')) : result.message
+      const now = Date.now()
       let stored
       try {
         stored = await storeContactRequest(db, {
-          message: isForm ? withRefererArrival(result.message, c.req.header('referer')) : result.message,
+          message,
           clientKey: rateLimitKey(client),
+          now: new Date(now),
           limits,
-          arrival: { odd: result.odd, json: type === 'application/json' },
-          ...(triage ? { triage } : {}),
+          verdict: triage(message, { odd: result.odd, json: type === 'application/json' }, build, now),
         })
       } catch (error) {
         log.error('contact request not stored', { error, page: result.message.page })
@@ -125,7 +125,7 @@ export function contactApi({
         copy,
         { name: result.message.name, phone: result.message.phone, urgent: stored.urgent, outside: stored.outside },
         build.office,
-        Date.now(),
+        now,
       )
       return c.json({ success: true, confirmation }, 201)
     },
