@@ -34,17 +34,35 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f
 }
 
+/**
+ * Local times already read, by zone and minute: a server asks for the same few minutes over and
+ * over (now, today's and tomorrow's openings), and formatting is the slow part. Since 1973 every
+ * zone's offset from UTC is a whole number of minutes, so all instants of a minute share one
+ * local time. Emptied when full.
+ */
+const remembered = new Map<string, Readonly<Local>>()
+const REMEMBERED_MAX = 1_000
+const WHOLE_MINUTE_OFFSETS_SINCE = Date.UTC(1973, 0, 1)
+
 /** The office's calendar day and time of day at `instant`. */
 export function localTime(instant: number, timeZone: string): Local {
+  const key = instant >= WHOLE_MINUTE_OFFSETS_SINCE ? `${timeZone} ${Math.floor(instant / MINUTE)}` : undefined
+  const known = key && remembered.get(key)
+  if (known) return { ...known }
   const parts: Record<string, string> = {}
   for (const p of formatter(timeZone).formatToParts(instant)) parts[p.type] = p.value
-  return {
+  const local: Local = {
     year: Number(parts.year),
     month: Number(parts.month),
     day: Number(parts.day),
     weekday: parts.weekday as Day,
     minutes: Number(parts.hour) * 60 + Number(parts.minute),
   }
+  if (key) {
+    if (remembered.size >= REMEMBERED_MAX) remembered.clear()
+    remembered.set(key, Object.freeze({ ...local }))
+  }
+  return local
 }
 
 /** The instant at which the office's clock shows `minutes` after midnight on year-month-day. */

@@ -15,6 +15,29 @@ const normalize = (text: string) =>
     .trim()} `
 
 /**
+ * A sign with its phrases normalized, as the message is, and the first word of each: a message
+ * can hold a phrase only if it holds that word, which is quicker to look up than the phrase.
+ */
+type PreparedSign = { label: string; phrases: { phrase: string; normalized: string; first: string }[] }
+
+/** The signs of each set of rules, normalized once (the rules are the build's, read at start). */
+const prepared = new WeakMap<Urgency, PreparedSign[]>()
+function signsOf(rules: Urgency): PreparedSign[] {
+  let signs = prepared.get(rules)
+  if (!signs) {
+    signs = rules.signs.map((sign) => ({
+      label: sign.label,
+      phrases: sign.phrases.map((phrase) => {
+        const normalized = normalize(phrase)
+        return { phrase, normalized, first: normalized.split(' ')[1]! }
+      }),
+    }))
+    prepared.set(rules, signs)
+  }
+  return signs
+}
+
+/**
  * Why a request is urgent ("Emergency Service", "Out right now", "No heat: “furnace out”"), or
  * null. The service comes first; then the answer yes to "Is your heating or cooling out right
  * now?"; then the first sign whose phrase the message holds.
@@ -27,9 +50,10 @@ export function urgencyOf(
   if (request.outNow === 'yes') return rules.outNow
   if (!request.message) return null
   const text = normalize(request.message)
-  for (const sign of rules.signs) {
-    const found = sign.phrases.find((phrase) => text.includes(normalize(phrase)))
-    if (found) return `${sign.label}: “${found}”`
+  const words = new Set(text.split(' '))
+  for (const sign of signsOf(rules)) {
+    const found = sign.phrases.find((p) => words.has(p.first) && text.includes(p.normalized))
+    if (found) return `${sign.label}: “${found.phrase}”`
   }
   return null
 }

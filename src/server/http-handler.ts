@@ -10,6 +10,7 @@ import { sendFile, type StaticSite } from './static-site.ts'
 export function createRequestHandler({ site, app, log }: { site: StaticSite; app: Hono<AppEnv>; log: Logger }) {
   const toApp = getRequestListener(app.fetch)
   const logStatic = log.enabled('debug')
+  const logApp = log.enabled('info')
   return (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now()
     const url = req.url ?? '/'
@@ -29,14 +30,15 @@ export function createRequestHandler({ site, app, log }: { site: StaticSite; app
         return
       }
     }
-    res.on('finish', () => {
-      log.info('request', {
-        method: req.method,
-        path: path.slice(0, 300),
-        status: res.statusCode,
-        ms: +(performance.now() - started).toFixed(2),
+    if (logApp)
+      res.on('finish', () => {
+        log.info('request', {
+          method: req.method,
+          path: path.slice(0, 300),
+          status: res.statusCode,
+          ms: +(performance.now() - started).toFixed(2),
+        })
       })
-    })
     void toApp(req, res)
   }
 }

@@ -2,6 +2,7 @@
 // body's media type, the body-size limit, and the body itself as a plain object.
 import { isIP } from 'node:net'
 import type { Context, MiddlewareHandler } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { bodyLimit } from 'hono/body-limit'
 import type { AppEnv } from './app.ts'
 
@@ -52,23 +53,39 @@ export const mediaType = (c: Context<AppEnv>): string =>
 
 /**
  * Refuses a body over `maxSize` bytes with `tooLarge`'s answer. The rest of such a body is never
- * read, so the connection is closed after the answer: no client reuses it half-read.
+ * read, so the connection is closed after the answer: no client reuses it half-read. A body that
+ * declares its length is judged by it, as Hono's bodyLimit judges it, without touching the body:
+ * it is then read once, straight from the socket (a body handed through a web stream costs more
+ * than the whole request's other work). A body without one (chunked) is counted as it streams in.
  */
 export function limitBody(
   maxSize: number,
   tooLarge: (c: Context<AppEnv>) => Response | Promise<Response>,
 ): MiddlewareHandler<AppEnv> {
-  return bodyLimit({
-    maxSize,
-    onError: (c) => {
-      c.header('connection', 'close')
-      return tooLarge(c as Context<AppEnv>)
-    },
-  })
+  const refuse = (c: Context<AppEnv>) => {
+    c.header('connection', 'close')
+    return tooLarge(c)
+  }
+  const counted = bodyLimit({ maxSize, onError: (c) => refuse(c as Context<AppEnv>) })
+  return async (c, next) => {
+    // A GET or HEAD carries no body (as Hono's bodyLimit finds, after building the whole request).
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
+    const length = c.req.header('content-length')
+    if (length === undefined || c.req.header('transfer-encoding') !== undefined) return counted(c, next)
+    if (parseInt(length, 10) > maxSize) return refuse(c)
+    await next()
+  }
+}
+
+/** A JSON answer that declares its length: a small one then goes out as it is, not compressed (app.ts). */
+export function jsonAnswer(c: Context<AppEnv>, value: unknown, status: ContentfulStatusCode): Response {
+  const text = JSON.stringify(value)
+  return c.body(text, status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) })
 }
 
 /** Keys that would reach an object's prototype instead of being a field of it. */
 const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
+const MAYBE_PROTOTYPE_KEY = /__proto__|constructor|prototype|\\u/
 
 /**
  * JSON text as plain data, without the keys that reach a prototype: `{"__proto__": {…}}` would
@@ -76,6 +93,8 @@ const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
  * validation) sees.
  */
 export function parseJson(text: string): unknown {
+  // Such a key is written in the text as it is or with \u escapes; a text with neither has none.
+  if (!MAYBE_PROTOTYPE_KEY.test(text)) return JSON.parse(text)
   return JSON.parse(text, (key, value: unknown) => (PROTOTYPE_KEYS.has(key) ? undefined : value))
 }
 

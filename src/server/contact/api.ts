@@ -6,7 +6,7 @@ import type { ContactFormState } from '../../lead/form-state.ts'
 import { FIELDS, type Field } from '../../lead/message.ts'
 import type { BuildInfo } from '../build-info.ts'
 import { errorScreen, type AppEnv } from '../app.ts'
-import { clientAddress, formFields, limitBody, mediaType, parseJson, rateLimitKey } from '../request.ts'
+import { clientAddress, formFields, jsonAnswer, limitBody, mediaType, parseJson, rateLimitKey } from '../request.ts'
 import type { Window } from '../db/rate-limits.ts'
 import type { PageRenderer } from '../page-render.ts'
 import { contactPageRenderer, type RenderedPage } from './page.ts'
@@ -127,7 +127,7 @@ export function contactApi({
         build.office,
         now,
       )
-      return c.json({ success: true, confirmation }, 201)
+      return jsonAnswer(c, { success: true, confirmation }, 201)
     },
   )
 
@@ -140,7 +140,8 @@ export function contactApi({
       for (const [name, value] of Object.entries(page.headers)) c.header(name, value)
       return c.html(page.html, problem.status)
     }
-    return c.json(
+    return jsonAnswer(
+      c,
       { success: false, error: problem.error, ...(problem.fields ? { fields: problem.fields } : {}) },
       problem.status,
     )

@@ -3,10 +3,9 @@
 import { randomUUID } from 'node:crypto'
 import type { ContactMessage } from '../../lead/message.ts'
 import type { Db } from '../db/client.ts'
-import { enqueueEvent } from '../db/outbox.ts'
 import { parseRateLimits, RateLimited, takeHit, type Window } from '../db/rate-limits.ts'
 import { DEFAULTS } from '../env.ts'
-import { insertSubmission } from '../db/submissions.ts'
+import { insertNewRequest, type NewSubmission } from '../db/submissions.ts'
 import { CLICK_ID_KINDS, sourceOf } from '../../lead/attribution.ts'
 import { triage, type Verdict } from './triage.ts'
 
@@ -71,36 +70,37 @@ export async function storeContactRequest(
   const id = randomUUID()
   const { spamReason, suspicion, urgency, afterHours, zipPlace } = verdict
   const at = now.toISOString()
+  const row: NewSubmission & { id: string; created_at: string } = {
+    id,
+    name: message.name,
+    phone: message.phone,
+    email: message.email ?? null,
+    service: message.service ?? null,
+    message: message.message ?? null,
+    created_at: at,
+    updated_at: at,
+    is_read: false,
+    status: 'new',
+    is_client: false,
+    source_page: message.page ?? null,
+    referrer: message.referrer ?? null,
+    is_spam: spamReason !== null,
+    spam_reason: spamReason,
+    urgency,
+    urgent_open: urgency !== null,
+    after_hours: afterHours,
+    suspicion,
+    zip: message.zip ?? null,
+    zip_place: zipPlace,
+    out_now: message.outNow ?? null,
+    callback_time: message.callbackTime ?? null,
+    ...arrivalColumns(message),
+  }
   try {
     await db.transact(async (trx) => {
       await takeHit(trx, clientKey, limits, now.getTime())
-      await insertSubmission(trx, {
-        id,
-        name: message.name,
-        phone: message.phone,
-        email: message.email ?? null,
-        service: message.service ?? null,
-        message: message.message ?? null,
-        created_at: at,
-        updated_at: at,
-        is_read: false,
-        status: 'new',
-        is_client: false,
-        source_page: message.page ?? null,
-        referrer: message.referrer ?? null,
-        is_spam: spamReason !== null,
-        spam_reason: spamReason,
-        urgency,
-        urgent_open: urgency !== null,
-        after_hours: afterHours,
-        suspicion,
-        zip: message.zip ?? null,
-        zip_place: zipPlace,
-        out_now: message.outNow ?? null,
-        callback_time: message.callbackTime ?? null,
-        ...arrivalColumns(message),
-      })
-      if (spamReason === null) await enqueueEvent(trx, id, 'new', at)
+      // A request that is not spam is announced: its event is written with it.
+      await insertNewRequest(trx, db.kind, row, spamReason === null)
     })
   } catch (error) {
     if (error instanceof RateLimited) return { stored: false, retryAfterSeconds: error.retryAfterSeconds }

@@ -4,15 +4,7 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import {
-  Kysely,
-  OperationNodeTransformer,
-  PostgresDialect,
-  SqliteDialect,
-  type KyselyPlugin,
-  type PrimitiveValueListNode,
-  type ValueNode,
-} from 'kysely'
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteStatement } from 'kysely'
 import pg from 'pg'
 import type { Config } from '../env.ts'
 import type { Tables } from './schema.ts'
@@ -34,18 +26,24 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value)
 // bigint (count(*), window starts) as a number: our values stay far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
 
-/** SQLite has no boolean type and better-sqlite3 binds none: true/false travel as 1/0. */
-class BooleansAsIntegers extends OperationNodeTransformer {
-  protected override transformValue(node: ValueNode): ValueNode {
-    return typeof node.value === 'boolean' ? { ...node, value: node.value ? 1 : 0 } : super.transformValue(node)
+/**
+ * SQLite has no boolean type and better-sqlite3 binds none: true/false travel as 1/0. Converted
+ * as each statement's values are bound (a plugin rewriting every query's tree cost more than the
+ * query's own work in SQLite).
+ */
+const bindable = (parameters: readonly unknown[]): readonly unknown[] =>
+  parameters.some((v) => typeof v === 'boolean')
+    ? parameters.map((v) => (typeof v === 'boolean' ? (v ? 1 : 0) : v))
+    : parameters
+
+/** A prepared statement whose booleans are bound as 1 and 0 (what Kysely's SQLite driver calls). */
+function withBooleans(statement: Database.Statement): SqliteStatement {
+  return {
+    reader: statement.reader,
+    all: (parameters) => statement.all(bindable(parameters)),
+    run: (parameters) => statement.run(bindable(parameters)),
+    iterate: (parameters) => statement.iterate(bindable(parameters)),
   }
-  protected override transformPrimitiveValueList(node: PrimitiveValueListNode): PrimitiveValueListNode {
-    return { ...node, values: node.values.map((v) => (typeof v === 'boolean' ? (v ? 1 : 0) : v)) }
-  }
-}
-const sqliteBooleans: KyselyPlugin = {
-  transformQuery: ({ node }) => new BooleansAsIntegers().transformNode(node),
-  transformResult: ({ result }) => Promise.resolve(result),
 }
 
 export function openDatabase(database: Config['database']): Db {
@@ -83,20 +81,20 @@ export function openDatabase(database: Config['database']): Db {
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('foreign_keys = ON')
   // Statements prepared once and reused: preparing is a sixth of a request's time otherwise.
-  const statements = new Map<string, Database.Statement>()
+  const statements = new Map<string, SqliteStatement>()
   const cachedSqlite = {
     close: () => sqlite.close(),
     prepare(text: string) {
       let statement = statements.get(text)
       if (!statement) {
         if (statements.size >= 1000) statements.clear()
-        statement = sqlite.prepare(text)
+        statement = withBooleans(sqlite.prepare(text))
         statements.set(text, statement)
       }
       return statement
     },
   }
-  const k = new Kysely<Tables>({ dialect: new SqliteDialect({ database: cachedSqlite }), plugins: [sqliteBooleans] })
+  const k = new Kysely<Tables>({ dialect: new SqliteDialect({ database: cachedSqlite }) })
   return {
     kind: 'sqlite',
     k,

@@ -4,7 +4,7 @@
 // its own savepoint (a failing one rolls back alone, as if it had been a transaction of its
 // own), then one COMMIT makes them all durable, and only then does each caller hear back.
 // PostgreSQL needs none of this: its commits run in parallel in its own processes.
-import { sql, type Kysely } from 'kysely'
+import { CompiledQuery, type Kysely } from 'kysely'
 import type { Tables } from './schema.ts'
 
 type Job = {
@@ -13,6 +13,14 @@ type Job = {
   reject: (error: unknown) => void
 }
 type Settled = { ok: true; value: unknown } | { ok: false; error: unknown }
+
+/** The batch's own statements, compiled once. */
+const BEGIN = CompiledQuery.raw('begin immediate')
+const SAVEPOINT = CompiledQuery.raw('savepoint job')
+const RELEASE = CompiledQuery.raw('release job')
+const ROLLBACK_TO = CompiledQuery.raw('rollback to job')
+const COMMIT = CompiledQuery.raw('commit')
+const ROLLBACK = CompiledQuery.raw('rollback')
 
 export function groupCommit(k: Kysely<Tables>) {
   let queue: Job[] = []
@@ -25,22 +33,22 @@ export function groupCommit(k: Kysely<Tables>) {
       if (jobs.length === 0) return
       const settled: Settled[] = []
       try {
-        await sql`begin immediate`.execute(conn)
+        await conn.executeQuery(BEGIN)
         for (const job of jobs) {
-          await sql`savepoint job`.execute(conn)
+          await conn.executeQuery(SAVEPOINT)
           try {
             settled.push({ ok: true, value: await job.work(conn) })
-            await sql`release job`.execute(conn)
+            await conn.executeQuery(RELEASE)
           } catch (error) {
-            await sql`rollback to job`.execute(conn)
-            await sql`release job`.execute(conn)
+            await conn.executeQuery(ROLLBACK_TO)
+            await conn.executeQuery(RELEASE)
             settled.push({ ok: false, error })
           }
         }
-        await sql`commit`.execute(conn)
+        await conn.executeQuery(COMMIT)
       } catch (error) {
         // The batch could not be made durable: nobody may hear "done".
-        await sql`rollback`.execute(conn).catch(() => undefined)
+        await conn.executeQuery(ROLLBACK).catch(() => undefined)
         for (const job of jobs) job.reject(error)
         return
       }

@@ -3,10 +3,11 @@
 // the alert worker fans each event out into delivery rows, one per channel and target, and takes
 // each due row under a lease, marks it sent or reschedules it.
 import { sql } from 'kysely'
-import type { Kysely, Transaction, Updateable } from 'kysely'
+import type { Insertable, Kysely, Transaction, Updateable } from 'kysely'
 import type { AlertEvent } from '../alerts/channel.ts'
 import type { Db } from './client.ts'
 import { recordActivity, type ActivityEntry } from './activity.ts'
+import { compiledPerShape } from './compiled.ts'
 import { toIso, type Tables } from './schema.ts'
 
 type Writer = Kysely<Tables> | Transaction<Tables>
@@ -22,22 +23,28 @@ export type OutboxRow = {
   createdAt: string
 }
 
+const insertEvent = compiledPerShape((trx, row: Insertable<Tables['notification_outbox']>) =>
+  trx
+    .insertInto('notification_outbox')
+    .values(row)
+    .onConflict((oc) => oc.doNothing()),
+)
+
 /**
  * Writes an event for a request, in the caller's transaction. A new request, an escalation and
- * a reminder are written once per request: false when it was there already.
+ * a reminder are written once per request: false when it was there already. With the database's
+ * `kind`, the statement is compiled once (compiled.ts).
  */
 export async function enqueueEvent(
   trx: Writer,
   submissionId: string,
   event: AlertEvent,
   now: string,
+  kind?: Db['kind'],
 ): Promise<boolean> {
-  const inserted = await trx
-    .insertInto('notification_outbox')
-    .values({ submission_id: submissionId, event, created_at: now, next_attempt_at: now, attempts: 0 })
-    .onConflict((oc) => oc.doNothing())
-    .executeTakeFirst()
-  return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0
+  const row = { submission_id: submissionId, event, created_at: now, next_attempt_at: now, attempts: 0 }
+  const inserted = await insertEvent(trx, kind, row)
+  return Number(inserted.numAffectedRows ?? 0) > 0
 }
 
 /**

@@ -71,31 +71,70 @@ export function slidingRetryAfterSeconds(window: Window, count: number, previous
 
 type Writer = Kysely<Tables> | Transaction<Tables>
 
-/** One more hit for `key` in `window`: the count of the window `now` is in (this hit included), and of the one before. */
-async function hit(
+const windowStart = (window: Window, now: number) => Math.floor(now / window.windowMs) * window.windowMs
+
+/**
+ * One more hit for `key` in each of `windows` (each its own bucket), in one statement: for each,
+ * the count of the window `now` is in (this hit included), and of the one before (sliding
+ * windows only; 0 for a fixed one), in the order of `windows`.
+ */
+async function hitAll(
   trx: Writer,
   key: string,
-  window: Window,
+  windows: readonly Window[],
   now: number,
-): Promise<{ count: number; previous: number }> {
-  const windowStart = Math.floor(now / window.windowMs) * window.windowMs
-  const { count } = await trx
+): Promise<{ count: number; previous: number }[]> {
+  const sliding = windows.filter((window) => window.sliding)
+  const rows = await trx
     .insertInto('rate_limits')
-    .values({ bucket: window.bucket, key, window_start: windowStart, count: 1 })
+    .values(windows.map((window) => ({ bucket: window.bucket, key, window_start: windowStart(window, now), count: 1 })))
     .onConflict((oc) =>
       oc.columns(['bucket', 'key', 'window_start']).doUpdateSet({ count: sql<number>`rate_limits.count + 1` }),
     )
-    .returning('count')
-    .executeTakeFirstOrThrow()
-  if (!window.sliding) return { count, previous: 0 }
-  const row = await trx
-    .selectFrom('rate_limits')
-    .select('count')
-    .where('bucket', '=', window.bucket)
-    .where('key', '=', key)
-    .where('window_start', '=', windowStart - window.windowMs)
-    .executeTakeFirst()
-  return { count, previous: row?.count ?? 0 }
+    .returning((eb) => [
+      'bucket',
+      'count',
+      // The count of the window before, read in the same statement (it is not the one written).
+      (sliding.length === 0
+        ? sql<number | null>`null`
+        : eb
+            .selectFrom('rate_limits as before')
+            .select('before.count')
+            .whereRef('before.key', '=', 'rate_limits.key')
+            .whereRef('before.bucket', '=', 'rate_limits.bucket')
+            .where((w) =>
+              w.or(
+                sliding.map((window) =>
+                  w.and([
+                    w('before.bucket', '=', window.bucket),
+                    w('before.window_start', '=', windowStart(window, now) - window.windowMs),
+                  ]),
+                ),
+              ),
+            )
+      ).as('previous'),
+    ])
+    .execute()
+  const byBucket = new Map(rows.map((row) => [row.bucket, row]))
+  return windows.map((window) => {
+    const row = byBucket.get(window.bucket)!
+    return { count: row.count, previous: window.sliding ? (row.previous ?? 0) : 0 }
+  })
+}
+
+/** `windows` in runs that name each bucket once (a bucket named twice is counted twice, in order). */
+function distinctRuns(windows: readonly Window[]): Window[][] {
+  const runs: Window[][] = []
+  let run: Window[] = []
+  for (const window of windows) {
+    if (run.some((w) => w.bucket === window.bucket)) {
+      runs.push(run)
+      run = []
+    }
+    run.push(window)
+  }
+  if (run.length > 0) runs.push(run)
+  return runs
 }
 
 /**
@@ -109,14 +148,19 @@ export async function countHit(
   windows: readonly Window[],
   now: number,
 ): Promise<{ window: Window; retryAfterSeconds: number } | undefined> {
-  for (const window of windows) {
-    const { count, previous } = await hit(trx, key, window, now)
-    if (!window.sliding) {
-      const windowStart = Math.floor(now / window.windowMs) * window.windowMs
-      if (count > window.max)
-        return { window, retryAfterSeconds: Math.max(1, Math.ceil((windowStart + window.windowMs - now) / 1000)) }
-    } else if (weigh(window, count, previous, now) > window.max) {
-      return { window, retryAfterSeconds: slidingRetryAfterSeconds(window, count - 1, previous, now) }
+  for (const run of distinctRuns(windows)) {
+    const counts = await hitAll(trx, key, run, now)
+    for (const [i, window] of run.entries()) {
+      const { count, previous } = counts[i]!
+      if (!window.sliding) {
+        if (count > window.max)
+          return {
+            window,
+            retryAfterSeconds: Math.max(1, Math.ceil((windowStart(window, now) + window.windowMs - now) / 1000)),
+          }
+      } else if (weigh(window, count, previous, now) > window.max) {
+        return { window, retryAfterSeconds: slidingRetryAfterSeconds(window, count - 1, previous, now) }
+      }
     }
   }
   return undefined
@@ -124,7 +168,9 @@ export async function countHit(
 
 /** Counts one more hit for `key` in a sliding `window` that never refuses, and returns how many it holds now. */
 export async function tally(trx: Writer, key: string, window: Window, now: number): Promise<number> {
-  const { count, previous } = await hit(trx, key, { ...window, sliding: true }, now)
+  const [{ count, previous }] = (await hitAll(trx, key, [{ ...window, sliding: true }], now)) as [
+    { count: number; previous: number },
+  ]
   return weigh(window, count, previous, now)
 }
 
