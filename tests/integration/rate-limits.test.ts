@@ -94,6 +94,49 @@ describe.each(STORAGE_KINDS)('rate limits on %s', (kind) => {
     expect(Math.max(...waits)).toBeLessThanOrEqual(15 * 60)
   })
 
+  it('counts every window of a hit at once, refuses at the first one over, and the compiled statement counts alike', async () => {
+    const windows: Window[] = [
+      { bucket: 'multi:10m', windowMs: 10 * MINUTE, max: 2, sliding: true },
+      { bucket: 'multi:1d', windowMs: 24 * 60 * MINUTE, max: 3, sliding: true },
+      { bucket: 'multi:1h', windowMs: 60 * MINUTE, max: 4 },
+    ]
+    const attempts = async (key: string, kind?: typeof suite.db.kind) => {
+      const outcomes: (number | 'ok')[] = []
+      for (const at of [0, 1, 2, 12, 13, 25, 26, 40, 70].map((m) => edge + m * MINUTE)) {
+        try {
+          await suite.db.transact((trx) => takeHit(trx, key, windows, at, kind))
+          outcomes.push('ok')
+        } catch (error) {
+          if (!(error instanceof RateLimited)) throw error
+          outcomes.push(error.retryAfterSeconds)
+        }
+      }
+      return outcomes
+    }
+    const compiled = await attempts('multi-a', suite.db.kind)
+    expect(compiled.slice(0, 3)).toEqual(['ok', 'ok', expect.any(Number)])
+    // Over the day's 3 from then on: refused by the day, however the 10 minutes stand.
+    expect(compiled.filter((o) => o === 'ok')).toHaveLength(3)
+    expect(await attempts('multi-b')).toEqual(compiled)
+    expect(await attempts('multi-a', suite.db.kind)).toEqual(compiled.map(() => expect.any(Number)))
+  })
+
+  it('counts a bucket named twice twice, in order', async () => {
+    const twice: Window[] = [fixed, { ...fixed, max: 3 }]
+    expect(await countHit(suite.db.k, 'twice', twice, edge, suite.db.kind)).toBeUndefined()
+    const row = await suite.db.k
+      .selectFrom('rate_limits')
+      .select('count')
+      .where('bucket', '=', fixed.bucket)
+      .where('key', '=', 'twice')
+      .executeTakeFirstOrThrow()
+    expect(row.count).toBe(2)
+    expect(await countHit(suite.db.k, 'twice', twice, edge, suite.db.kind)).toEqual({
+      window: twice[1],
+      retryAfterSeconds: 15 * 60,
+    })
+  })
+
   describe('the login throttle', () => {
     const limits = [{ bucket: 'login-test:15m', windowMs: 15 * MINUTE, max: 5, sliding: true }]
 

@@ -98,7 +98,7 @@ export async function storeContactRequest(
   }
   try {
     await db.transact(async (trx) => {
-      await takeHit(trx, clientKey, limits, now.getTime())
+      await takeHit(trx, clientKey, limits, now.getTime(), db.kind)
       // A request that is not spam is announced: its event is written with it.
       await insertNewRequest(trx, db.kind, row, spamReason === null)
     })

@@ -1,7 +1,8 @@
-// Inserts compiled once per shape. Kysely builds and compiles a query afresh each time it runs,
-// and for a new request's 35 columns that costs more than SQLite's own work to store them. A
-// query built from a row is compiled for the first row of each shape (the same columns in the
-// same order, on the same kind of database); later rows reuse its SQL with their own values.
+// Statements of the contact path compiled once per shape. Kysely builds and compiles a query
+// afresh each time it runs, and for a new request's 35 columns, or the rate limit's windows, that
+// costs more than SQLite's own work to run it. Such a query is compiled for its first input of
+// each shape (the same columns, the same windows) on each kind of database; later inputs of that
+// shape reuse its SQL with their own values.
 import { CompiledQuery, type Compilable, type Kysely, type QueryResult, type Transaction } from 'kysely'
 import type { Db } from './client.ts'
 import type { Tables } from './schema.ts'
@@ -9,25 +10,39 @@ import type { Tables } from './schema.ts'
 type Writer = Kysely<Tables> | Transaction<Tables>
 
 /**
- * `build(trx, row)` run for each row, compiled once per shape on a database of `kind` (without
- * it, every time). Only a query whose parameters are exactly the row's values, in the row's
- * order, is reused (any other is compiled every time).
+ * `build(trx, input)` run for each input, compiled once per shape on a database of `kind` (without
+ * it, every time). `shape` names what the SQL depends on; `parameters` lists the input's values in
+ * the order the query binds them. A shape whose compiled parameters are not exactly those is
+ * compiled every time: a wrong list costs speed, never a wrong value.
  */
+export function compiledOnce<Input, Row = unknown>({
+  build,
+  shape,
+  parameters,
+}: {
+  build: (trx: Writer, input: Input) => Compilable<Row>
+  shape: (input: Input) => string
+  parameters: (input: Input) => unknown[]
+}): (trx: Writer, kind: Db['kind'] | undefined, input: Input) => Promise<QueryResult<Row>> {
+  /** The SQL of each shape, or null for a shape whose query cannot be reused. */
+  const known = new Map<string, string | null>()
+  return async (trx, kind, input) => {
+    if (kind === undefined) return trx.executeQuery(build(trx, input).compile())
+    const key = `${kind}:${shape(input)}`
+    const values = parameters(input)
+    const text = known.get(key)
+    if (text) return trx.executeQuery(CompiledQuery.raw(text, values) as CompiledQuery<Row>)
+    const compiled = build(trx, input).compile()
+    if (text === undefined) known.set(key, sameValues(compiled.parameters, values) ? compiled.sql : null)
+    return trx.executeQuery(compiled)
+  }
+}
+
+/** `build(trx, row)` for rows of one table, compiled once per set of columns (the values are bound in the row's order). */
 export function compiledPerShape<Row extends object>(
   build: (trx: Writer, row: Row) => Compilable,
 ): (trx: Writer, kind: Db['kind'] | undefined, row: Row) => Promise<QueryResult<unknown>> {
-  /** The SQL of each shape, or null for a shape whose query cannot be reused. */
-  const known = new Map<string, string | null>()
-  return async (trx, kind, row) => {
-    if (kind === undefined) return trx.executeQuery(build(trx, row).compile())
-    const shape = `${kind}:${Object.keys(row).join(',')}`
-    const values = Object.values(row)
-    const text = known.get(shape)
-    if (text) return trx.executeQuery(CompiledQuery.raw(text, values))
-    const compiled = build(trx, row).compile()
-    if (text === undefined) known.set(shape, sameValues(compiled.parameters, values) ? compiled.sql : null)
-    return trx.executeQuery(compiled)
-  }
+  return compiledOnce({ build, shape: (row) => Object.keys(row).join(','), parameters: (row) => Object.values(row) })
 }
 
 const sameValues = (a: readonly unknown[], b: readonly unknown[]) =>

@@ -1,5 +1,7 @@
 // Window counters in the database, so a limit holds across every instance that shares it.
 import { sql, type Kysely, type Transaction } from 'kysely'
+import type { Db } from './client.ts'
+import { compiledOnce } from './compiled.ts'
 import type { Tables } from './schema.ts'
 
 export type Window = {
@@ -73,50 +75,71 @@ type Writer = Kysely<Tables> | Transaction<Tables>
 
 const windowStart = (window: Window, now: number) => Math.floor(now / window.windowMs) * window.windowMs
 
+type Hits = { key: string; windows: readonly Window[]; now: number }
+
+/** The windows that also read the one before. */
+const slidingOf = (windows: readonly Window[]) => windows.filter((window) => window.sliding)
+
 /**
- * One more hit for `key` in each of `windows` (each its own bucket), in one statement: for each,
- * the count of the window `now` is in (this hit included), and of the one before (sliding
- * windows only; 0 for a fixed one), in the order of `windows`.
+ * One more hit for `key` in each of `windows` (each its own bucket), in one statement that also
+ * reads, for a sliding window, the count of the window before (it is not the one written).
+ * Compiled once per set of windows (compiled.ts): the values below are its parameters, in order.
+ */
+const upsertHits = compiledOnce({
+  shape: ({ windows }: Hits) =>
+    windows.map((window) => `${window.bucket}/${window.windowMs}/${window.sliding === true}`).join(','),
+  parameters: ({ key, windows, now }: Hits) => [
+    ...windows.flatMap((window) => [window.bucket, key, windowStart(window, now), 1]),
+    ...slidingOf(windows).flatMap((window) => [window.bucket, windowStart(window, now) - window.windowMs]),
+  ],
+  build: (trx, { key, windows, now }: Hits) => {
+    const sliding = slidingOf(windows)
+    return trx
+      .insertInto('rate_limits')
+      .values(
+        windows.map((window) => ({ bucket: window.bucket, key, window_start: windowStart(window, now), count: 1 })),
+      )
+      .onConflict((oc) =>
+        oc.columns(['bucket', 'key', 'window_start']).doUpdateSet({ count: sql<number>`rate_limits.count + 1` }),
+      )
+      .returning((eb) => [
+        'bucket',
+        'count',
+        (sliding.length === 0
+          ? sql<number | null>`null`
+          : eb
+              .selectFrom('rate_limits as before')
+              .select('before.count')
+              .whereRef('before.key', '=', 'rate_limits.key')
+              .whereRef('before.bucket', '=', 'rate_limits.bucket')
+              .where((w) =>
+                w.or(
+                  sliding.map((window) =>
+                    w.and([
+                      w('before.bucket', '=', window.bucket),
+                      w('before.window_start', '=', windowStart(window, now) - window.windowMs),
+                    ]),
+                  ),
+                ),
+              )
+        ).as('previous'),
+      ])
+  },
+})
+
+/**
+ * One more hit for `key` in each of `windows` (each its own bucket): for each, the count of the
+ * window `now` is in (this hit included), and of the one before (0 for a fixed window), in the
+ * order of `windows`. With the database's `kind`, the statement is compiled once.
  */
 async function hitAll(
   trx: Writer,
-  key: string,
-  windows: readonly Window[],
-  now: number,
+  kind: Db['kind'] | undefined,
+  hits: Hits,
 ): Promise<{ count: number; previous: number }[]> {
-  const sliding = windows.filter((window) => window.sliding)
-  const rows = await trx
-    .insertInto('rate_limits')
-    .values(windows.map((window) => ({ bucket: window.bucket, key, window_start: windowStart(window, now), count: 1 })))
-    .onConflict((oc) =>
-      oc.columns(['bucket', 'key', 'window_start']).doUpdateSet({ count: sql<number>`rate_limits.count + 1` }),
-    )
-    .returning((eb) => [
-      'bucket',
-      'count',
-      // The count of the window before, read in the same statement (it is not the one written).
-      (sliding.length === 0
-        ? sql<number | null>`null`
-        : eb
-            .selectFrom('rate_limits as before')
-            .select('before.count')
-            .whereRef('before.key', '=', 'rate_limits.key')
-            .whereRef('before.bucket', '=', 'rate_limits.bucket')
-            .where((w) =>
-              w.or(
-                sliding.map((window) =>
-                  w.and([
-                    w('before.bucket', '=', window.bucket),
-                    w('before.window_start', '=', windowStart(window, now) - window.windowMs),
-                  ]),
-                ),
-              ),
-            )
-      ).as('previous'),
-    ])
-    .execute()
+  const { rows } = await upsertHits(trx, kind, hits)
   const byBucket = new Map(rows.map((row) => [row.bucket, row]))
-  return windows.map((window) => {
+  return hits.windows.map((window) => {
     const row = byBucket.get(window.bucket)!
     return { count: row.count, previous: window.sliding ? (row.previous ?? 0) : 0 }
   })
@@ -147,9 +170,10 @@ export async function countHit(
   key: string,
   windows: readonly Window[],
   now: number,
+  kind?: Db['kind'],
 ): Promise<{ window: Window; retryAfterSeconds: number } | undefined> {
   for (const run of distinctRuns(windows)) {
-    const counts = await hitAll(trx, key, run, now)
+    const counts = await hitAll(trx, kind, { key, windows: run, now })
     for (const [i, window] of run.entries()) {
       const { count, previous } = counts[i]!
       if (!window.sliding) {
@@ -168,9 +192,11 @@ export async function countHit(
 
 /** Counts one more hit for `key` in a sliding `window` that never refuses, and returns how many it holds now. */
 export async function tally(trx: Writer, key: string, window: Window, now: number): Promise<number> {
-  const [{ count, previous }] = (await hitAll(trx, key, [{ ...window, sliding: true }], now)) as [
-    { count: number; previous: number },
-  ]
+  const [{ count, previous }] = (await hitAll(trx, undefined, {
+    key,
+    windows: [{ ...window, sliding: true }],
+    now,
+  })) as [{ count: number; previous: number }]
   return weigh(window, count, previous, now)
 }
 
@@ -192,10 +218,16 @@ export class RateLimited extends Error {
 /**
  * `countHit` inside the transaction of the action it limits: over a limit it throws
  * RateLimited, which rolls the whole transaction back, the count included (a refused action
- * does not extend the wait).
+ * does not extend the wait). With the database's `kind`, its statement is compiled once.
  */
-export async function takeHit(trx: Writer, key: string, windows: readonly Window[], now: number): Promise<void> {
-  const over = await countHit(trx, key, windows, now)
+export async function takeHit(
+  trx: Writer,
+  key: string,
+  windows: readonly Window[],
+  now: number,
+  kind?: Db['kind'],
+): Promise<void> {
+  const over = await countHit(trx, key, windows, now, kind)
   if (over) throw new RateLimited(over.retryAfterSeconds)
 }
 
