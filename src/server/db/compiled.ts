@@ -31,7 +31,7 @@ export function compiledOnce<Input, Row = unknown>({
     const key = `${kind}:${shape(input)}`
     const values = parameters(input)
     const text = known.get(key)
-    if (text) return trx.executeQuery(CompiledQuery.raw(text, values) as CompiledQuery<Row>)
+    if (text) return trx.executeQuery<Row>(CompiledQuery.raw(text, values))
     const compiled = build(trx, input).compile()
     if (text === undefined) known.set(key, sameValues(compiled.parameters, values) ? compiled.sql : null)
     return trx.executeQuery(compiled)
@@ -42,7 +42,11 @@ export function compiledOnce<Input, Row = unknown>({
 export function compiledPerShape<Row extends object>(
   build: (trx: Writer, row: Row) => Compilable,
 ): (trx: Writer, kind: Db['kind'] | undefined, row: Row) => Promise<QueryResult<unknown>> {
-  return compiledOnce({ build, shape: (row) => Object.keys(row).join(','), parameters: (row) => Object.values(row) })
+  return compiledOnce({
+    build,
+    shape: (row) => Object.keys(row).join(','),
+    parameters: (row) => Object.values(row) as unknown[],
+  })
 }
 
 const sameValues = (a: readonly unknown[], b: readonly unknown[]) =>
