@@ -262,6 +262,48 @@ describe.each(STORAGE_KINDS)('POST /api/contact on %s', (kind) => {
     },
   )
 
+  it('limits a body sent in chunks, without a declared length, the same: over 64 KB refused, nothing stored', async () => {
+    const chunked = (text: string) =>
+      fetch(`${server.url}/api/contact`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json', 'x-forwarded-for': address() },
+        body: new ReadableStream({
+          start(controller) {
+            for (let i = 0; i < text.length; i += 16_384)
+              controller.enqueue(new TextEncoder().encode(text.slice(i, i + 16_384)))
+            controller.close()
+          },
+        }),
+        duplex: 'half',
+      } as RequestInit)
+    const before = await countSubmissions(db)
+    const over = await chunked(JSON.stringify({ ...valid, message: long(70_000) }))
+    expect(over.status).toBe(413)
+    expect(await over.json()).toEqual({ success: false, error: expect.stringContaining(PHONE) })
+    expect(await countSubmissions(db)).toBe(before)
+    const under = await chunked(JSON.stringify({ ...valid, name: 'Chunked Sender' }))
+    expect(under.status).toBe(201)
+    expect(await countSubmissions(db)).toBe(before + 1)
+  })
+
+  it('answers JSON with its length declared, small enough to go out uncompressed to a browser that takes gzip', async () => {
+    const res = await fetch(`${server.url}/api/contact`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        'accept-encoding': 'gzip, deflate, br',
+        'x-forwarded-for': address(),
+      },
+      body: JSON.stringify({ ...valid, name: 'Length Declared' }),
+    })
+    expect(res.status).toBe(201)
+    const text = await res.text()
+    expect(res.headers.get('content-encoding')).toBeNull()
+    expect(res.headers.get('content-length')).toBe(String(Buffer.byteLength(text)))
+    expect(JSON.parse(text)).toEqual({ success: true, confirmation: confirmed('Length Declared', valid.phone) })
+  })
+
   describe('spam', () => {
     const outbox = (id: string) =>
       db.k.selectFrom('notification_outbox').select('id').where('submission_id', '=', id).execute()
