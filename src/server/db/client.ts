@@ -9,6 +9,7 @@ import pg from 'pg'
 import type { Config } from '../env.ts'
 import type { Tables } from './schema.ts'
 import { groupCommit } from './group-commit.ts'
+import { preparedName } from './compiled.ts'
 
 export type Db = {
   kind: 'sqlite' | 'postgres'
@@ -46,6 +47,22 @@ function withBooleans(statement: Database.Statement): SqliteStatement {
   }
 }
 
+/**
+ * The statements the contact path compiles once (compiled.ts) run as named prepared statements on
+ * this connection: PostgreSQL parses and plans each once, not on every request (a fifth more
+ * requests per second). Every other query goes as it came. Needs a session of its own per
+ * connection: the direct connection or a session pooler (docs/operations.md), not a transaction
+ * pooler.
+ */
+function prepareReusedStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown
+  client.query = ((...args: unknown[]) => {
+    const [text, values] = args
+    const name = args.length === 2 && typeof text === 'string' && Array.isArray(values) ? preparedName(text) : undefined
+    return name ? query({ name, text, values }) : query(...args)
+  }) as typeof client.query
+}
+
 export function openDatabase(database: Config['database']): Db {
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({
@@ -62,7 +79,10 @@ export function openDatabase(database: Config['database']): Db {
     // fails and reaches its caller, and the pool drops the broken client (tests/faults).
     const ignore = () => undefined
     pool.on('error', ignore)
-    pool.on('connect', (client) => client.on('error', ignore))
+    pool.on('connect', (client) => {
+      client.on('error', ignore)
+      prepareReusedStatements(client)
+    })
     const k = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) })
     return {
       kind: 'postgres',

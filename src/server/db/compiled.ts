@@ -2,12 +2,20 @@
 // afresh each time it runs, and for a new request's 35 columns, or the rate limit's windows, that
 // costs more than SQLite's own work to run it. Such a query is compiled for its first input of
 // each shape (the same columns, the same windows) on each kind of database; later inputs of that
-// shape reuse its SQL with their own values.
+// shape reuse its SQL with their own values. On PostgreSQL that SQL is also a prepared statement
+// of its own name (client.ts), which the database parses and plans once per connection.
 import { CompiledQuery, type Compilable, type Kysely, type QueryResult, type Transaction } from 'kysely'
-import type { Db } from './client.ts'
 import type { Tables } from './schema.ts'
 
 type Writer = Kysely<Tables> | Transaction<Tables>
+/** The database's kind (Db['kind'] of client.ts): each compiles its own SQL. */
+type Kind = 'sqlite' | 'postgres'
+
+/** The SQL reused, each with its statement's name. */
+const names = new Map<string, string>()
+
+/** The name to prepare `sql` under, if it is the SQL of a statement compiled once. */
+export const preparedName = (sql: string): string | undefined => names.get(sql)
 
 /**
  * `build(trx, input)` run for each input, compiled once per shape on a database of `kind` (without
@@ -23,7 +31,7 @@ export function compiledOnce<Input, Row = unknown>({
   build: (trx: Writer, input: Input) => Compilable<Row>
   shape: (input: Input) => string
   parameters: (input: Input) => unknown[]
-}): (trx: Writer, kind: Db['kind'] | undefined, input: Input) => Promise<QueryResult<Row>> {
+}): (trx: Writer, kind: Kind | undefined, input: Input) => Promise<QueryResult<Row>> {
   /** The SQL of each shape, or null for a shape whose query cannot be reused. */
   const known = new Map<string, string | null>()
   return async (trx, kind, input) => {
@@ -33,7 +41,11 @@ export function compiledOnce<Input, Row = unknown>({
     const text = known.get(key)
     if (text) return trx.executeQuery<Row>(CompiledQuery.raw(text, values))
     const compiled = build(trx, input).compile()
-    if (text === undefined) known.set(key, sameValues(compiled.parameters, values) ? compiled.sql : null)
+    if (text === undefined) {
+      const reusable = sameValues(compiled.parameters, values)
+      known.set(key, reusable ? compiled.sql : null)
+      if (reusable && !names.has(compiled.sql)) names.set(compiled.sql, `longbar_${names.size + 1}`)
+    }
     return trx.executeQuery(compiled)
   }
 }
@@ -41,7 +53,7 @@ export function compiledOnce<Input, Row = unknown>({
 /** `build(trx, row)` for rows of one table, compiled once per set of columns (the values are bound in the row's order). */
 export function compiledPerShape<Row extends object>(
   build: (trx: Writer, row: Row) => Compilable,
-): (trx: Writer, kind: Db['kind'] | undefined, row: Row) => Promise<QueryResult<unknown>> {
+): (trx: Writer, kind: Kind | undefined, row: Row) => Promise<QueryResult<unknown>> {
   return compiledOnce({
     build,
     shape: (row) => Object.keys(row).join(','),
