@@ -32,7 +32,7 @@ type Deps = {
   trustProxy: number
   /** Requests per visitor (CONTACT_RATE_LIMIT). */
   limits: readonly Window[]
-  /** Called after a request that needs a notification is committed (wakes the mail worker). */
+  /** Called after a request that needs a notification is committed (wakes the alert worker). */
   onNotificationQueued?: () => void
 }
 

@@ -13,7 +13,7 @@ import { triage, type Verdict } from './triage.ts'
  * The visit's arrival as the request stores it (migration 012): the landing page, the campaign
  * parameters, the first ad click id the visit carried, and the source in words.
  */
-export function arrivalColumns(message: ContactMessage) {
+function arrivalColumns(message: ContactMessage) {
   const clickIdType = CLICK_ID_KINDS.find((kind) => message[kind]) ?? null
   return {
     landing_page: message.landing ?? null,
@@ -32,9 +32,9 @@ export function arrivalColumns(message: ContactMessage) {
  * Per visitor, by default (CONTACT_RATE_LIMIT sets them): a few resends are human; more is a
  * script (docs/decisions/016-spam-and-rate-limits.md, 028-possible-spam-and-limits.md).
  */
-export const CONTACT_LIMITS = parseRateLimits('contact', DEFAULTS.contactRateLimit) as Window[]
+const CONTACT_LIMITS = parseRateLimits('contact', DEFAULTS.contactRateLimit) as Window[]
 
-export type StoreResult =
+type StoreResult =
   | {
       stored: true
       id: string

@@ -11,7 +11,7 @@ import { urgencyOf } from '../../lead/urgency.ts'
 import type { BuildInfo } from '../build-info.ts'
 
 /** How the request came: the envelope fields that came malformed, and whether it came as JSON (as the form's script sends it). */
-export type Envelope = { odd?: readonly string[]; json?: boolean }
+type Envelope = { odd?: readonly string[]; json?: boolean }
 
 /** The build's facts the triage reads (dist/build-info.json); without one, that part decides nothing. */
 export type TriageFacts = Partial<Pick<BuildInfo, 'urgency' | 'office' | 'zipPlaces'>>
