@@ -60,4 +60,52 @@ describe('the office clock', () => {
     // Sunday 1 November 2026 clocks go back: Monday 2 November opens at 7:00 EST = 12:00 UTC.
     expect(nextOpening(HOURS, TZ, at('2026-11-01T18:00:00Z'))).toBe(at('2026-11-02T12:00:00Z'))
   })
+
+  it('reads every instant as the platform does, however often the same minute is asked, in any zone and any year', () => {
+    const formats = new Map<string, Intl.DateTimeFormat>()
+    const format = (timeZone: string) => {
+      const known = formats.get(timeZone)
+      if (known) return known
+      const made = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        weekday: 'long',
+        hour: 'numeric',
+        minute: 'numeric',
+      })
+      formats.set(timeZone, made)
+      return made
+    }
+    const direct = (instant: number, timeZone: string) => {
+      const parts = Object.fromEntries(
+        format(timeZone)
+          .formatToParts(instant)
+          .map((p) => [p.type, p.value]),
+      )
+      return {
+        year: Number(parts.year),
+        month: Number(parts.month),
+        day: Number(parts.day),
+        weekday: parts.weekday,
+        minutes: Number(parts.hour) * 60 + Number(parts.minute),
+      }
+    }
+    // A day across the autumn change in 7-second steps, twice; in a zone offset by 5:45; and in
+    // 1870, when New York's offset still had seconds in it (local mean time, -4:56:02).
+    const days: [string, string][] = [
+      ['2026-11-01T04:00:00Z', TZ],
+      ['2026-11-01T04:00:00Z', TZ],
+      ['2026-06-15T00:00:00Z', 'Asia/Kathmandu'],
+      ['1870-06-15T12:00:00Z', TZ],
+    ]
+    for (const [start, zone] of days)
+      for (let t = at(start); t < at(start) + 26 * HOUR; t += 7_000) {
+        const local = localTime(t, zone)
+        expect(local).toEqual(direct(t, zone))
+        local.minutes = -1 // a caller's change to its copy changes nothing remembered
+      }
+  })
 })
