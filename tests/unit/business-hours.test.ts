@@ -62,35 +62,23 @@ describe('the office clock', () => {
   })
 
   it('reads every instant as the platform does, however often the same minute is asked, in any zone and any year', () => {
+    // The platform's reading, a format per question (the date, the time), made once per zone.
     const formats = new Map<string, Intl.DateTimeFormat>()
-    const format = (timeZone: string) => {
-      const known = formats.get(timeZone)
-      if (known) return known
-      const made = new Intl.DateTimeFormat('en-US', {
-        timeZone,
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: 'numeric',
-        day: 'numeric',
-        weekday: 'long',
-        hour: 'numeric',
-        minute: 'numeric',
-      })
-      formats.set(timeZone, made)
-      return made
+    const read = (instant: number, timeZone: string, options: Intl.DateTimeFormatOptions) => {
+      const key = `${timeZone} ${Object.keys(options).join()}`
+      const format = formats.get(key) ?? new Intl.DateTimeFormat('en-US', { timeZone, ...options })
+      formats.set(key, format)
+      return Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, p.value]))
     }
     const direct = (instant: number, timeZone: string) => {
-      const parts = Object.fromEntries(
-        format(timeZone)
-          .formatToParts(instant)
-          .map((p) => [p.type, p.value]),
-      )
+      const date = read(instant, timeZone, { weekday: 'long', year: 'numeric', month: 'numeric', day: 'numeric' })
+      const time = read(instant, timeZone, { hour: 'numeric', minute: 'numeric', hourCycle: 'h23' })
       return {
-        year: Number(parts.year),
-        month: Number(parts.month),
-        day: Number(parts.day),
-        weekday: parts.weekday,
-        minutes: Number(parts.hour) * 60 + Number(parts.minute),
+        year: Number(date.year),
+        month: Number(date.month),
+        day: Number(date.day),
+        weekday: date.weekday,
+        minutes: Number(time.hour) * 60 + Number(time.minute),
       }
     }
     // A day across the autumn change in 7-second steps, twice; in a zone offset by 5:45; and in
