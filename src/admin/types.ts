@@ -4,7 +4,7 @@
 import type { Counts, Status, Submission, View } from '../lead/submission.ts'
 
 export type { Activity, ActivityKind, ContactChannel } from '../lead/activity.ts'
-export type { AlertHealth, AlertProblem } from '../lead/alert-health.ts'
+export type { AlertHealth, AlertProblem } from '../lead/alerts.ts'
 export {
   CLIENT_FIELDS,
   CLIENT_LIMITS,

@@ -3,7 +3,7 @@
 // README.md and .env.example.
 import path from 'node:path'
 import { parseRateLimits, type Window } from './db/rate-limits.ts'
-import { ALERT_EVENTS, type AlertEvent } from './alerts/channel.ts'
+import { ALERT_EVENTS, type AlertEvent } from '../lead/alerts.ts'
 
 /** The admin password's minimum length, for ADMIN_PASSWORD and `npm run admin:password` alike. */
 export const MIN_PASSWORD_LENGTH = 12

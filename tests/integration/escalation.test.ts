@@ -16,6 +16,7 @@ import { listActivity } from '../../src/server/db/activity.ts'
 import { updateSubmission } from '../../src/server/db/changes.ts'
 import { officeClock } from '../../src/server/office.ts'
 import type { Hours } from '../../src/lead/business-hours.ts'
+import type { AlertEvent } from '../../src/lead/alerts.ts'
 import { createLogger } from '../../src/server/log.ts'
 import { startServer } from '../helpers/server.ts'
 import { startSmtp, type TestSmtp } from '../helpers/smtp.ts'
@@ -59,7 +60,7 @@ describe.each(STORAGE_KINDS)('escalations and reminders on %s', (kind) => {
     if (!r.stored) throw new Error('not stored')
     return r.id
   }
-  const events = async (event: string) =>
+  const events = async (event: AlertEvent) =>
     (
       await suite.db.k
         .selectFrom('notification_outbox')

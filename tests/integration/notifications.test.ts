@@ -187,7 +187,7 @@ describe.each(STORAGE_KINDS)('the mail worker on %s', (kind) => {
     const got: Delivery[] = []
     let gone = 0
     const devices: Channel = {
-      name: 'device',
+      name: 'push',
       targets: (_trx, event) => Promise.resolve(event === 'new' ? ['phone', 'tablet', 'old-phone'] : []),
       describe: (d) => `Test device ${d.target}`,
       deliver: (d) => {

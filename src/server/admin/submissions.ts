@@ -3,6 +3,7 @@
 // note, its timeline, the trash and back, and "mark all as read". Mounted behind the session check.
 import { Hono, type Context } from 'hono'
 import type { AppEnv } from '../app.ts'
+import type { AlertChannel } from '../../lead/alerts.ts'
 import { alertHealth } from '../alerts/health.ts'
 import { listActivity } from '../db/activity.ts'
 import { addNote, markAllRead, recordContact, setTrashed, TRASHED, updateSubmission } from '../db/changes.ts'
@@ -32,7 +33,7 @@ export type SubmissionsDeps = {
   /** Called when a request taken out of spam gets its notification queued. */
   onNotificationQueued?: () => void
   /** The alert channels configured (for GET /alert-health); none when omitted. */
-  alertChannels?: string[]
+  alertChannels?: readonly AlertChannel[]
 }
 
 const NOT_FOUND = 'Submission not found'

@@ -11,7 +11,7 @@ import { enqueueEvent } from '../db/outbox.ts'
 import { toIso } from '../db/schema.ts'
 import { viewCondition } from '../db/views.ts'
 import type { ActivityEntry } from '../db/activity.ts'
-import type { AlertEvent } from './channel.ts'
+import type { AlertEvent } from '../../lead/alerts.ts'
 
 /** A reminder is due after this much of the office's opening hours. */
 export const REMINDER_AFTER_BUSINESS_MS = 2 * 60 * 60_000
@@ -95,12 +95,13 @@ export async function enqueueDueAlerts(
   }
 }
 
-/** The timeline's entry for an escalation or a reminder as it goes out (the worker's `announce`). */
+/** The timeline's entry for an event as it goes out (the worker's `announce`): an escalation and a reminder say so. */
 export function announceEscalation(escalateAfterMs: number) {
-  return (event: AlertEvent): ActivityEntry[] => {
-    if (event === 'escalation')
-      return [{ kind: 'escalated', detail: `urgent, unread after ${Math.round(escalateAfterMs / 60_000)} minutes` }]
-    if (event === 'reminder') return [{ kind: 'reminded', detail: 'unread after 2 business hours' }]
-    return []
+  const entries: Record<AlertEvent, ActivityEntry[]> = {
+    new: [],
+    escalation: [{ kind: 'escalated', detail: `urgent, unread after ${Math.round(escalateAfterMs / 60_000)} minutes` }],
+    reminder: [{ kind: 'reminded', detail: 'unread after 2 business hours' }],
+    status: [],
   }
+  return (event: AlertEvent): ActivityEntry[] => entries[event]
 }

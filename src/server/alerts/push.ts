@@ -16,7 +16,8 @@ import {
   type StoredSubscription,
 } from '../db/push.ts'
 import type { Submission } from '../db/submissions.ts'
-import { TargetGone, type AlertEvent, type Channel } from './channel.ts'
+import type { AlertEvent } from '../../lead/alerts.ts'
+import { TargetGone, type Channel } from './channel.ts'
 
 /** What the service worker shows (public/admin-sw.js). */
 export type PushMessage = {
@@ -30,8 +31,17 @@ export type PushMessage = {
   urgent: boolean
 }
 
-/** The events a device hears of; status changes are the inbox's business, not the phone's. */
-const PUSHED: readonly AlertEvent[] = ['new', 'escalation', 'reminder']
+/**
+ * The notification's title for each event a device hears of; status changes are the inbox's
+ * business, not the phone's (null: not pushed).
+ */
+const newRequest = (name: string, urgent: boolean) => `${urgent ? 'Urgent: ' : ''}New request: ${name}`
+const TITLES: Record<AlertEvent, ((name: string, urgent: boolean) => string) | null> = {
+  new: newRequest,
+  escalation: (name) => `Urgent, still unread: ${name}`,
+  reminder: (name) => `Still unread: ${name}`,
+  status: null,
+}
 
 /** How long the push service keeps a push for a phone that is off: a day (a later call is still a call). */
 export const PUSH_TTL_SECONDS = 24 * 60 * 60
@@ -52,12 +62,7 @@ export const requestLink = (id: string) => `/admin?request=${encodeURIComponent(
 export function pushMessage(event: AlertEvent, s: Submission): PushMessage {
   const name = s.name.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ').trim()
   const urgent = s.urgency !== null || event === 'escalation'
-  const title =
-    event === 'escalation'
-      ? `Urgent, still unread: ${name}`
-      : event === 'reminder'
-        ? `Still unread: ${name}`
-        : `${s.urgency !== null ? 'Urgent: ' : ''}New request: ${name}`
+  const title = (TITLES[event] ?? newRequest)(name, s.urgency !== null)
   const service = serviceLabel(s.service) ?? 'No service given'
   const about = [service, firstWords(s.message)].filter(Boolean).join(' – ')
   // Why it is urgent, unless that is only the service chosen ("Emergency Service").
@@ -154,13 +159,13 @@ export function pushChannel({
   sender: PushSender
   /** The devices subscribed at start, so that the timeline names them from the first delivery. */
   devices?: { id: number; device: string }[]
-}): Channel {
+}): Channel<'push'> {
   // The timeline names the device; the names are kept from start, fan-out and each send for describe().
   const names = new Map<string, string>(devices.map((d) => [String(d.id), d.device]))
   return {
     name: 'push',
     async targets(trx, event) {
-      if (!PUSHED.includes(event)) return []
+      if (!TITLES[event]) return []
       const rows = await trx.selectFrom('push_subscriptions').select(['id', 'device']).orderBy('id').execute()
       for (const r of rows) names.set(String(r.id), r.device)
       return rows.map((r) => String(r.id))

@@ -11,19 +11,22 @@ import { createHmac } from 'node:crypto'
 import { serviceLabel } from '../../lead/message.ts'
 import type { Submission } from '../db/submissions.ts'
 import type { Webhook } from '../env.ts'
-import { TargetGone, type AlertEvent, type Channel, type Delivery } from './channel.ts'
+import type { AlertEvent } from '../../lead/alerts.ts'
+import { TargetGone, type Channel, type Delivery } from './channel.ts'
 
 /** The event types a receiver sees, by outbox event. */
-export const WEBHOOK_TYPES: Record<AlertEvent, string> = {
+export const WEBHOOK_TYPES = {
   new: 'request.created',
   escalation: 'request.escalated',
   reminder: 'request.reminder',
   status: 'request.status_changed',
-}
+} as const satisfies Record<AlertEvent, string>
+
+type WebhookType = (typeof WEBHOOK_TYPES)[AlertEvent]
 
 /** The JSON a Standard Webhooks receiver gets. */
 export type WebhookEvent = {
-  type: string
+  type: WebhookType
   /** When the event happened (ISO 8601, UTC): the same on every retry. */
   timestamp: string
   data: {
@@ -79,15 +82,18 @@ const firstWords = (text: string | null, max = 200) => {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line
 }
 
+/** What a chat message says happened, by event. */
+const CHAT_HEADS: Record<WebhookType, (d: WebhookEvent['data']) => string> = {
+  'request.created': (d) => (d.urgent ? 'URGENT new request' : 'New request'),
+  'request.escalated': () => 'URGENT, still unread',
+  'request.reminder': () => 'Reminder, still unread',
+  'request.status_changed': (d) => `Request now ${d.status}`,
+}
+
 /** One short text for a chat channel (Slack, Teams): what happened, who, and where to read it. */
 export function chatText(e: WebhookEvent): string {
   const d = e.data
-  const head = {
-    'request.created': d.urgent ? 'URGENT new request' : 'New request',
-    'request.escalated': 'URGENT, still unread',
-    'request.reminder': 'Reminder, still unread',
-    'request.status_changed': `Request now ${d.status}`,
-  }[e.type]
+  const head = CHAT_HEADS[e.type](d)
   const who = [d.name, d.phone, d.serviceLabel].filter(Boolean).join(' · ')
   const words = firstWords(d.message)
   return [`${head}: ${who}`, ...(words ? [words] : []), `Open the inbox: ${d.inboxUrl}`].join('\n')
@@ -142,7 +148,7 @@ export function webhookChannel({
   publicOrigin: string
   fetchImpl?: typeof fetch
   now?: () => Date
-}): Channel {
+}): Channel<'webhook'> {
   const byTarget = new Map(webhooks.map((w) => [webhookTarget(w), w]))
   return {
     name: 'webhook',

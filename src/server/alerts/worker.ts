@@ -11,7 +11,8 @@ import { claimNext, fanOut, markDone, reschedule, type OutboxRow } from '../db/o
 import { getSubmission, type Submission } from '../db/submissions.ts'
 import type { ActivityEntry } from '../db/activity.ts'
 import type { Logger } from '../log.ts'
-import { TargetGone, type AlertEvent, type Channel, type Delivery } from './channel.ts'
+import type { AlertEvent } from '../../lead/alerts.ts'
+import { TargetGone, type Channel, type Delivery } from './channel.ts'
 
 export type WorkerOptions = {
   db: Db

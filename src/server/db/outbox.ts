@@ -4,7 +4,7 @@
 // each due row under a lease, marks it sent or reschedules it.
 import { sql } from 'kysely'
 import type { Kysely, Transaction, Updateable } from 'kysely'
-import type { AlertEvent } from '../alerts/channel.ts'
+import type { AlertChannel, AlertEvent } from '../../lead/alerts.ts'
 import type { Db } from './client.ts'
 import { recordActivity, type ActivityEntry } from './activity.ts'
 import { toIso, type Tables } from './schema.ts'
@@ -16,7 +16,7 @@ export type OutboxRow = {
   id: number
   submissionId: string
   event: AlertEvent
-  channel: string | null
+  channel: AlertChannel | null
   target: string | null
   attempts: number
   createdAt: string
@@ -52,7 +52,7 @@ export async function claimNext(
   workerId: string,
   now: string,
   leaseUntil: string,
-  { channels, events }: { channels: string[]; events: boolean },
+  { channels, events }: { channels: AlertChannel[]; events: boolean },
 ): Promise<OutboxRow | undefined> {
   if (!events && channels.length === 0) return undefined
   const due = db.k
@@ -79,7 +79,7 @@ export async function claimNext(
     row && {
       id: Number(row.id),
       submissionId: row.submission_id,
-      event: row.event as AlertEvent,
+      event: row.event,
       channel: row.channel,
       target: row.target,
       attempts: row.attempts,
@@ -92,7 +92,7 @@ export async function claimNext(
 export async function fanOut(
   db: Db,
   event: OutboxRow,
-  deliveries: { channel: string; target: string | null }[],
+  deliveries: { channel: AlertChannel; target: string | null }[],
   now: string,
   entries: ActivityEntry[] = [],
 ): Promise<void> {

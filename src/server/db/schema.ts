@@ -4,6 +4,7 @@
 // way out SQLite gives strings and PostgreSQL gives Date objects, which the query modules
 // normalize (toIso).
 import type { ColumnType, Generated } from 'kysely'
+import type { AlertChannel, AlertEvent } from '../../lead/alerts.ts'
 import type { Column, ColumnKind, SUBMISSION_COLUMNS } from '../../lead/submission.ts'
 
 type OrNull<T, Null> = Null extends true ? T | null : T
@@ -42,11 +43,11 @@ export interface NotificationOutboxTable {
   last_error: string | null
   sent_at: Timestamp | null
   /** null: an event, fanned out by the alert worker; else the channel of one delivery (src/server/alerts/channel.ts). */
-  channel: string | null
+  channel: AlertChannel | null
   /** The delivery's target: an address, a push subscription's id, a URL; null for the channel's one fixed target. */
   target: string | null
-  /** Why: 'new', 'escalation', 'reminder', 'status' (ALERT_EVENTS). */
-  event: Generated<string>
+  /** Why the alert goes out. */
+  event: Generated<AlertEvent>
 }
 
 /** What happened to a request, one row per event (src/server/db/activity.ts). */
