@@ -11,9 +11,9 @@ import { parseArgs } from 'node:util'
 import { sql } from 'kysely'
 import { median } from './lib/report.ts'
 import { seedActivity, seedSubmissions } from './lib/seed.ts'
-import { signIn } from '../tests/helpers/admin.ts'
-import { startServer } from '../tests/helpers/server.ts'
-import { createStorage } from '../tests/helpers/storage.ts'
+import { signIn } from './lib/sign-in.ts'
+import { startServer } from './lib/server.ts'
+import { createStorage } from './lib/storage.ts'
 
 const { values: args } = parseArgs({
   options: {

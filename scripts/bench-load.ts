@@ -47,9 +47,9 @@ import {
 } from './lib/load.ts'
 import { counts, ms, n0, n1, non2xx, pct, sum2xx } from './lib/report.ts'
 import { addressOf, contactRequestBody, seedSubmissions } from './lib/seed.ts'
-import { signIn } from '../tests/helpers/admin.ts'
-import { freePort, projectRoot, startServer, type RunningServer } from '../tests/helpers/server.ts'
-import { createStorage } from '../tests/helpers/storage.ts'
+import { signIn } from './lib/sign-in.ts'
+import { freePort, projectRoot, startServer, type RunningServer } from './lib/server.ts'
+import { createStorage } from './lib/storage.ts'
 
 const DIST = path.join(projectRoot, 'dist', 'client')
 const PROFILE_DIR = path.join(projectRoot, '.reports', 'cpu-prof')

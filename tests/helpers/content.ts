@@ -10,7 +10,7 @@ import { stringify } from 'yaml'
 import { loadCatalogue, type Catalogue } from '../../src/catalogue/load.ts'
 import { ContentError, formatProblem } from '../../src/catalogue/problems.ts'
 import { createSchemaRegistry, type SchemaRegistry } from '../../src/catalogue/schemas.ts'
-import { projectRoot } from './server.ts'
+import { projectRoot } from '../../scripts/lib/server.ts'
 
 /**
  * YAML written indented in a test, with the indentation of its least indented line taken off

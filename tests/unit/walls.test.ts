@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import ts from 'typescript'
 import { describe, expect, test } from 'vitest'
-import { projectRoot } from '../helpers/server.ts'
+import { projectRoot } from '../../scripts/lib/server.ts'
 
 const BROWSER_SAFE = ['src/admin', 'src/client', 'src/lead', 'src/sections', 'src/templates', 'src/layout']
 const SERVER = 'src/server'
