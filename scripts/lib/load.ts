@@ -49,7 +49,7 @@ export type LoadOptions = {
 /** Counts of answers by HTTP status and of transport errors by code (ECONNRESET, timeout…). */
 export type Outcomes = { count: number; statusCounts: Record<number, number>; errors: Record<string, number> }
 
-export type Latency = { min: number; mean: number; p50: number; p90: number; p99: number; max: number }
+type Latency = { min: number; mean: number; p50: number; p90: number; p99: number; max: number }
 
 /** The figures of one kind of request (`kindOf`), measured over the whole run's `elapsedMs`. */
 export type KindResult = Outcomes & {
@@ -84,7 +84,7 @@ const bump = <K extends string | number>(counts: Record<K, number>, key: K) => {
 }
 
 /** The value at quantile q (0–1) of sorted values, nearest rank. */
-export function quantile(sorted: ArrayLike<number>, q: number): number {
+function quantile(sorted: ArrayLike<number>, q: number): number {
   if (sorted.length === 0) return NaN
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!
 }

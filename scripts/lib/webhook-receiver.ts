@@ -6,7 +6,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 
-export type ReceivedHook = {
+type ReceivedHook = {
   id: string
   timestamp: number
   /** The signature verified with the secret, and the timestamp within 5 minutes of now. */
@@ -39,7 +39,7 @@ export type WebhookReceiver = {
 }
 
 /** Verifies `webhook-signature` as https://www.standardwebhooks.com describes it. */
-export function verifyStandardWebhook(secret: string, headers: http.IncomingHttpHeaders, body: string): boolean {
+function verifyStandardWebhook(secret: string, headers: http.IncomingHttpHeaders, body: string): boolean {
   const id = String(headers['webhook-id'] ?? '')
   const timestamp = String(headers['webhook-timestamp'] ?? '')
   const signatures = String(headers['webhook-signature'] ?? '').split(' ')
