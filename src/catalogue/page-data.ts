@@ -32,14 +32,14 @@ export type CataloguePageData = {
 export type FixedPageData = { chrome: Chrome; head: HeadData }
 export type PageData = CataloguePageData | FixedPageData
 
-export const DEFAULT_ORIGIN = 'http://localhost:3000'
+const DEFAULT_ORIGIN = 'http://localhost:3000'
 
 /** The origin of canonical links, sitemap and JSON-LD: PUBLIC_ORIGIN at build time. */
 export function publicOrigin(): string {
   return normalizeOrigin(process.env.PUBLIC_ORIGIN || DEFAULT_ORIGIN)
 }
 
-export function chromeFor(catalogue: Catalogue, page: { path: string; template?: string }): Chrome {
+function chromeFor(catalogue: Catalogue, page: { path: string; template?: string }): Chrome {
   return {
     business: catalogue.business,
     site: catalogue.site,

@@ -13,7 +13,7 @@ import { ServiceTemplate } from './ServiceTemplate.tsx'
 
 type Templates = { [T in Template]: ComponentType<TemplateProps<Extract<PageRecord, { template: T }>>> }
 
-export const TEMPLATES: Templates = {
+const TEMPLATES: Templates = {
   home: HomeTemplate,
   about: AboutTemplate,
   contact: ContactTemplate,

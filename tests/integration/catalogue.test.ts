@@ -17,7 +17,7 @@ import {
   routePaths,
   trailOf,
 } from '../../src/catalogue/routes.ts'
-import { projectRoot } from '../helpers/server.ts'
+import { projectRoot } from '../../scripts/lib/server.ts'
 import {
   BEYOND,
   COUNTIES,

@@ -18,11 +18,11 @@ import { officeClock } from '../../src/server/office.ts'
 import type { Hours } from '../../src/lead/business-hours.ts'
 import type { AlertEvent } from '../../src/lead/alerts.ts'
 import { createLogger } from '../../src/server/log.ts'
-import { startServer } from '../helpers/server.ts'
+import { startServer } from '../../scripts/lib/server.ts'
 import { startSmtp, type TestSmtp } from '../helpers/smtp.ts'
-import { STORAGE_KINDS } from '../helpers/storage.ts'
+import { STORAGE_KINDS } from '../../scripts/lib/storage.ts'
 import { clearRequests, suiteDb } from '../helpers/suite-db.ts'
-import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts'
+import { startWebhookReceiver, type WebhookReceiver } from '../../scripts/lib/webhook-receiver.ts'
 
 const HOURS: Hours = [
   { days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '07:00', closes: '18:00' },

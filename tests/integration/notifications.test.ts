@@ -11,9 +11,9 @@ import { emailChannel } from '../../src/server/alerts/email.ts'
 import { TargetGone, type Channel, type Delivery } from '../../src/server/alerts/channel.ts'
 import { listActivity } from '../../src/server/db/activity.ts'
 import { createLogger } from '../../src/server/log.ts'
-import { startServer, type RunningServer } from '../helpers/server.ts'
+import { startServer, type RunningServer } from '../../scripts/lib/server.ts'
 import { startSmtp, type TestSmtp } from '../helpers/smtp.ts'
-import { createStorage, STORAGE_KINDS, type StorageTarget } from '../helpers/storage.ts'
+import { createStorage, STORAGE_KINDS, type StorageTarget } from '../../scripts/lib/storage.ts'
 
 const quiet = createLogger('error', () => undefined)
 const ORIGIN = 'https://www.longbar-hvac.example'

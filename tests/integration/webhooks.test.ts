@@ -13,9 +13,9 @@ import type { Webhook } from '../../src/server/env.ts'
 import { createLogger } from '../../src/server/log.ts'
 import { adminClient } from '../helpers/admin.ts'
 import { ORIGIN, serveOn } from '../helpers/served.ts'
-import { STORAGE_KINDS } from '../helpers/storage.ts'
+import { STORAGE_KINDS } from '../../scripts/lib/storage.ts'
 import { clearRequests, suiteDb } from '../helpers/suite-db.ts'
-import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts'
+import { startWebhookReceiver, type WebhookReceiver } from '../../scripts/lib/webhook-receiver.ts'
 
 const SECRET = `whsec_${randomBytes(32).toString('base64')}`
 const secretBytes = Buffer.from(SECRET.slice('whsec_'.length), 'base64')
