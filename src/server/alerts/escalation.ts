@@ -14,9 +14,9 @@ import type { ActivityEntry } from '../db/activity.ts'
 import type { AlertEvent } from '../../lead/alerts.ts'
 
 /** A reminder is due after this much of the office's opening hours. */
-export const REMINDER_AFTER_BUSINESS_MS = 2 * 60 * 60_000
+const REMINDER_AFTER_BUSINESS_MS = 2 * 60 * 60_000
 /** Requests older than this are not escalated or reminded of any more. */
-export const LOOK_BACK_MS = 7 * 24 * 60 * 60_000
+const LOOK_BACK_MS = 7 * 24 * 60 * 60_000
 
 export type DueAlertsOptions = {
   now: Date

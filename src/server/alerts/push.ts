@@ -44,7 +44,7 @@ const TITLES: Record<AlertEvent, ((name: string, urgent: boolean) => string) | n
 }
 
 /** How long the push service keeps a push for a phone that is off: a day (a later call is still a call). */
-export const PUSH_TTL_SECONDS = 24 * 60 * 60
+const PUSH_TTL_SECONDS = 24 * 60 * 60
 
 /** The first words of the message, on one line: enough to know what it is about. */
 export function firstWords(text: string | null, max = 90): string {
@@ -56,7 +56,7 @@ export function firstWords(text: string | null, max = 90): string {
 }
 
 /** The deep link into the inbox that opens one request (src/admin/Inbox.tsx reads it). */
-export const requestLink = (id: string) => `/admin?request=${encodeURIComponent(id)}`
+const requestLink = (id: string) => `/admin?request=${encodeURIComponent(id)}`
 
 /** The notification for an event of a request. */
 export function pushMessage(event: AlertEvent, s: Submission): PushMessage {
@@ -82,7 +82,7 @@ export function pushSubject(publicOrigin: string, notifyEmail?: string): string 
   return `mailto:webmaster@${url.hostname}`
 }
 
-export type PushSendOptions = { ttl?: number; urgent?: boolean }
+type PushSendOptions = { ttl?: number; urgent?: boolean }
 
 export type PushSender = {
   /** The server's VAPID public key (base64url): the browser subscribes with it. */
@@ -95,7 +95,7 @@ export type PushSender = {
 }
 
 /** The push service answered, but not with success. */
-export class PushRefused extends Error {
+class PushRefused extends Error {
   readonly statusCode: number
   constructor(statusCode: number, body: string) {
     super(`the push service answered ${statusCode}${body.trim() ? `: ${body.trim().slice(0, 200)}` : ''}`)

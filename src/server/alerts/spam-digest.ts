@@ -14,7 +14,7 @@ import type { Notification } from '../mail/notification.ts'
 import type { SendMail } from '../mail/transport.ts'
 
 /** The office's hour at which yesterday's digest goes out. */
-export const DIGEST_HOUR = 7
+const DIGEST_HOUR = 7
 const RETRY_MS = 5 * 60_000
 const LEASE_MS = 2 * 60_000
 const DAY_MS = 24 * 60 * 60_000
@@ -28,7 +28,7 @@ const dayOf = (instant: number, timeZone: string) => {
 }
 
 /** The office's previous day at `now` (YYYY-MM-DD), or null before DIGEST_HOUR. */
-export function digestDay(now: Date, timeZone: string): string | null {
+function digestDay(now: Date, timeZone: string): string | null {
   const t = localTime(now.getTime(), timeZone)
   if (t.minutes < DIGEST_HOUR * 60) return null
   const yesterday = new Date(Date.UTC(t.year, t.month - 1, t.day) - DAY_MS)
@@ -36,7 +36,7 @@ export function digestDay(now: Date, timeZone: string): string | null {
 }
 
 /** The requests that arrived on `day` (office time) and were filed as spam on arrival, oldest first. */
-export async function spamOfDay(db: Db, day: string, now: Date, timeZone: string): Promise<SpamItem[]> {
+async function spamOfDay(db: Db, day: string, now: Date, timeZone: string): Promise<SpamItem[]> {
   // Two days back covers the office's day whatever its zone; the day itself is checked below.
   const rows = await db.k
     .selectFrom('contact_submissions')

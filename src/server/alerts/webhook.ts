@@ -47,14 +47,14 @@ export type WebhookEvent = {
   }
 }
 
-export const WEBHOOK_TIMEOUT_MS = 10_000
+const WEBHOOK_TIMEOUT_MS = 10_000
 
 /** The Standard Webhooks signature of a body: `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`. */
-export function signWebhook(secret: Buffer, id: string, timestamp: number, body: string): string {
+function signWebhook(secret: Buffer, id: string, timestamp: number, body: string): string {
   return `v1,${createHmac('sha256', secret).update(`${id}.${timestamp}.${body}`).digest('base64')}`
 }
 
-export function webhookEvent(event: AlertEvent, s: Submission, at: string, publicOrigin: string): WebhookEvent {
+function webhookEvent(event: AlertEvent, s: Submission, at: string, publicOrigin: string): WebhookEvent {
   return {
     type: WEBHOOK_TYPES[event],
     timestamp: at,
@@ -91,7 +91,7 @@ const CHAT_HEADS: Record<WebhookType, (d: WebhookEvent['data']) => string> = {
 }
 
 /** One short text for a chat channel (Slack, Teams): what happened, who, and where to read it. */
-export function chatText(e: WebhookEvent): string {
+function chatText(e: WebhookEvent): string {
   const d = e.data
   const head = CHAT_HEADS[e.type](d)
   const who = [d.name, d.phone, d.serviceLabel].filter(Boolean).join(' · ')
@@ -100,7 +100,7 @@ export function chatText(e: WebhookEvent): string {
 }
 
 /** The body for a target: the Standard Webhooks event, or the message a Slack or Teams incoming webhook takes. */
-export function webhookBody(format: Webhook['format'], e: WebhookEvent): unknown {
+function webhookBody(format: Webhook['format'], e: WebhookEvent): unknown {
   if (format === 'slack') return { text: chatText(e) }
   if (format === 'teams')
     // An Adaptive Card, which both Teams Workflows ("When a Teams webhook request is received")
@@ -123,10 +123,10 @@ export function webhookBody(format: Webhook['format'], e: WebhookEvent): unknown
 }
 
 /** A target as stored in the outbox: the entry as written in WEBHOOK_URLS (a format prefix, then the URL). */
-export const webhookTarget = (w: Webhook) => (w.format === 'standard' ? w.url : `${w.format}:${w.url}`)
+const webhookTarget = (w: Webhook) => (w.format === 'standard' ? w.url : `${w.format}:${w.url}`)
 
 /** Where a delivery went, without the path (a Slack or Teams URL carries its secret there). */
-export const webhookHost = (target: string) => {
+const webhookHost = (target: string) => {
   try {
     return new URL(target.replace(/^(slack|teams):/, '')).host
   } catch {
