@@ -1,5 +1,5 @@
 // The site's addresses as the catalogue defines them. Pure: works on a loaded catalogue.
-import type { Catalogue, PageRecord } from './load.ts'
+import type { Catalogue, PageRecord } from './types.ts'
 import type { Crumb } from '../seo/structured-data.ts'
 import type { Link, Listing, Site } from './types.gen.ts'
 

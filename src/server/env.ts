@@ -5,6 +5,7 @@
 // .env.example (tests/unit/env-example.test.ts holds that file to ENV).
 import path from 'node:path'
 import { z } from 'zod'
+import type { DatabaseTarget } from './db/client.ts'
 import { parseRateLimits } from './db/rate-limits.ts'
 import { ALERT_EVENTS, type AlertEvent } from './alerts/channel.ts'
 
@@ -97,7 +98,7 @@ function readOrigin(text: string): string | Problem {
 }
 
 /** DATABASE_URL as written: a SQLite file is resolved against the working directory later. */
-function readDatabase(text: string): { kind: 'postgres'; url: string } | { kind: 'sqlite'; file: string } | Problem {
+function readDatabase(text: string): DatabaseTarget | Problem {
   if (/^postgres(ql)?:\/\//.test(text)) {
     if (URL.canParse(text)) return { kind: 'postgres', url: text }
     // Never the URL itself in the sentence: it holds the database password.
@@ -324,21 +325,21 @@ const NEEDS: {
   },
 ]
 
+/** Where the data lives: DATABASE_URL (a SQLite file resolved against `cwd`), or longbar.sqlite in DATA_DIR. */
+function databaseIn(url: DatabaseTarget | undefined, cwd: string, dataDir: string): DatabaseTarget {
+  if (url === undefined) return { kind: 'sqlite', file: path.join(dataDir, 'longbar.sqlite') }
+  if (url.kind === 'postgres' || url.file === ':memory:') return url
+  return { kind: 'sqlite', file: path.resolve(cwd, url.file) }
+}
+
 /** The configuration the server reads, from the variables' values; paths resolved against `cwd`. */
 function configFrom(v: z.output<typeof ENV>, cwd: string) {
   const dataDir = path.resolve(cwd, v.DATA_DIR)
-  const url = v.DATABASE_URL
   return {
     port: v.PORT,
     host: v.HOST,
     publicOrigin: v.PUBLIC_ORIGIN,
-    /** Where the data lives: a SQLite file path, ':memory:', or a postgres:// URL. */
-    database:
-      url === undefined
-        ? { kind: 'sqlite' as const, file: path.join(dataDir, 'longbar.sqlite') }
-        : url.kind === 'sqlite' && url.file !== ':memory:'
-          ? { kind: 'sqlite' as const, file: path.resolve(cwd, url.file) }
-          : url,
+    database: databaseIn(v.DATABASE_URL, cwd, dataDir),
     dataDir,
     adminPassword: v.ADMIN_PASSWORD,
     smtpUrl: v.SMTP_URL,
