@@ -11,7 +11,7 @@ export const OWN_PAGE_PATHS = ['/', '/contact']
 
 /**
  * Addresses served by a Vike page that is not a catalogue record. Links in content may point at
- * these besides the records' paths and aliases (the internal-link check in load.ts).
+ * these besides the records' paths and aliases (the internal-link check in cross-checks.ts).
  */
 export const FIXED_PATHS = ['/admin']
 
