@@ -34,6 +34,14 @@ export function controlAttrs(field: Field, state: ContactFormState | undefined) 
 }
 
 /**
+ * The attributes of a text control the schema gives a pattern: the pattern, and the field's
+ * problem as its title, which is what the browser says when the value does not fit it.
+ */
+export function patternAttrs(form: ContactFormBlock, field: Field, state: ContactFormState | undefined) {
+  return { pattern: fieldRules(field).pattern, title: form.problems[field], ...controlAttrs(field, state) }
+}
+
+/**
  * A field's problem: from the server's render, or filled by the script after a JSON send.
  * `words`: the server's words for it, which the script shows when its own check finds one before
  * sending.

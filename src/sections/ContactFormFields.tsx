@@ -4,10 +4,10 @@
 // (src/lead/message.ts) and, on the page a send without JavaScript comes back to, its value
 // and problem from the form's state.
 import type { ContactFormBlock } from '../catalogue/types.gen.ts'
-import { CALLBACK_TIMES, fieldRules, SERVICE_OPTIONS, type Field } from '../lead/message.ts'
+import { CALLBACK_TIMES, SERVICE_OPTIONS, type Field } from '../lead/message.ts'
 import type { ContactFormState } from '../lead/form-state.ts'
 import { ZIP_NOTE_ID } from '../lead/markup.ts'
-import { Choice, CONTROL, controlAttrs, FieldRow, OutNow } from './ContactFormControls.tsx'
+import { Choice, CONTROL, controlAttrs, FieldRow, OutNow, patternAttrs } from './ContactFormControls.tsx'
 
 type FieldsProps = {
   form: ContactFormBlock
@@ -28,25 +28,10 @@ export function ContactFormFields({ form, state, zips }: FieldsProps) {
         <input type="text" autoComplete="name" autoCapitalize="words" {...controlAttrs('name', state)} />
       </FieldRow>
       <FieldRow {...row(form, state, 'phone')}>
-        {/* The pattern's title is what the browser says when the number does not fit it. */}
-        <input
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          pattern={fieldRules('phone').pattern}
-          title={form.problems.phone}
-          {...controlAttrs('phone', state)}
-        />
+        <input type="tel" inputMode="tel" autoComplete="tel" {...patternAttrs(form, 'phone', state)} />
       </FieldRow>
       <FieldRow {...row(form, state, 'email')}>
-        <input
-          type="email"
-          autoComplete="email"
-          spellCheck={false}
-          pattern={fieldRules('email').pattern}
-          title={form.problems.email}
-          {...controlAttrs('email', state)}
-        />
+        <input type="email" autoComplete="email" spellCheck={false} {...patternAttrs(form, 'email', state)} />
       </FieldRow>
       <IntakeFields form={form} state={state} zips={zips} />
       <FieldRow {...row(form, state, 'message')} wide>
@@ -74,9 +59,7 @@ function IntakeFields({ form, state, zips }: FieldsProps) {
           type="text"
           inputMode="numeric"
           autoComplete="postal-code"
-          pattern={fieldRules('zip').pattern}
-          title={form.problems.zip}
-          {...controlAttrs('zip', state)}
+          {...patternAttrs(form, 'zip', state)}
           {...(zips ? { 'data-zips': zips.join(' ') } : {})}
         />
         {/* Shown by the script when the ZIP code is not one of the area's: a note, not a problem. */}
