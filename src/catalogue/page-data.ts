@@ -1,6 +1,7 @@
 // What each Vike page receives as pageContext.data: the record, the layout's data (header,
 // footer, business) and the head. Runs at build time (prerender), on the server side only.
-import { getCatalogue, type Catalogue, type PageRecord, type Review } from './load.ts'
+import { getCatalogue } from './load.ts'
+import type { Catalogue, PageRecord, Review } from './types.ts'
 import { activeNavIndex, areaDirectory, findPage, footerAreaLinks, trailOf, type AreaDirectory } from './routes.ts'
 import { buildHead, noIndexHead, type HeadData } from '../seo/head.ts'
 import { normalizeOrigin } from '../seo/canonical.ts'

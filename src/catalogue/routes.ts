@@ -1,5 +1,5 @@
 // The site's addresses as the catalogue defines them. Pure: works on a loaded catalogue.
-import type { Catalogue, PageRecord } from './load.ts'
+import type { Catalogue, PageRecord } from './types.ts'
 import type { Crumb } from '../seo/structured-data.ts'
 import type { Link, Listing, Site } from './types.gen.ts'
 
@@ -11,7 +11,7 @@ export const OWN_PAGE_PATHS = ['/', '/contact']
 
 /**
  * Addresses served by a Vike page that is not a catalogue record. Links in content may point at
- * these besides the records' paths and aliases (the internal-link check in load.ts).
+ * these besides the records' paths and aliases (the internal-link check in cross-checks.ts).
  */
 export const FIXED_PATHS = ['/admin']
 

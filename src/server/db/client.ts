@@ -16,7 +16,6 @@ import {
   type ValueNode,
 } from 'kysely'
 import pg from 'pg'
-import type { Config } from '../env.ts'
 import type { Tables } from './schema.ts'
 import { groupCommit } from './group-commit.ts'
 
@@ -50,7 +49,10 @@ const sqliteBooleans: KyselyPlugin = {
   transformResult: ({ result }) => Promise.resolve(result),
 }
 
-export function openDatabase(database: Config['database']): Db {
+/** Which database to open: a SQLite file (or ':memory:') or a PostgreSQL URL (DATABASE_URL, src/server/env.ts). */
+export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string }
+
+export function openDatabase(database: DatabaseTarget): Db {
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({
       connectionString: database.url,
