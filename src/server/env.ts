@@ -36,8 +36,7 @@ export type LogLevel = (typeof LOG_LEVELS)[number]
 
 /** A webhook target: its URL and the JSON it takes (a Standard Webhooks event, or a Slack or Teams message). */
 export type Webhook = { format: WebhookFormat; url: string }
-const WEBHOOK_FORMATS = ['standard', 'slack', 'teams'] as const
-type WebhookFormat = (typeof WEBHOOK_FORMATS)[number]
+type WebhookFormat = 'standard' | 'slack' | 'teams'
 
 export type EnvResult = { ok: true; config: Config } | { ok: false; errors: string[] }
 
