@@ -53,15 +53,11 @@ function SourcesTable({ rows, onPick }: { rows: Answer<'sources'>['sources']; on
             <th scope="col" className={`${head} text-left`}>
               {T.sources.source}
             </th>
-            <th scope="col" className={`${head} text-right`}>
-              {T.sources.requests}
-            </th>
-            <th scope="col" className={`${head} text-right`}>
-              {T.sources.contacted}
-            </th>
-            <th scope="col" className={`${head} text-right`}>
-              {T.sources.scheduled}
-            </th>
+            {[T.sources.requests, T.sources.contacted, T.sources.scheduled].map((name) => (
+              <th key={name} scope="col" className={`${head} text-right`}>
+                {name}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>

@@ -146,27 +146,18 @@ export function useNote() {
   })
 }
 
-/** To the trash: out of the lists at once. */
-export function useTrash() {
-  return useWrite<{ item: Submission }>({
-    send: ({ item }) => api.trash(item.id),
+/** To the trash or out of it: out of the lists shown at once (the Trash's, or the others). */
+const useMove = (send: (id: string) => Promise<Changed>, ok: Toast, ko: Toast) =>
+  useWrite<{ item: Submission }>({
+    send: ({ item }) => send(item.id),
     meanwhile: (client, { item }) => showItem(client, item.id, null),
     leaves: true,
-    ok: () => TOASTS.deleted,
-    ko: () => TOASTS.deleteFailed,
+    ok: () => ok,
+    ko: () => ko,
   })
-}
 
-/** Out of the trash: out of the Trash's list at once. */
-export function useRestore() {
-  return useWrite<{ item: Submission }>({
-    send: ({ item }) => api.restore(item.id),
-    meanwhile: (client, { item }) => showItem(client, item.id, null),
-    leaves: true,
-    ok: () => TOASTS.restored,
-    ko: () => TOASTS.restoreFailed,
-  })
-}
+export const useTrash = () => useMove(api.trash, TOASTS.deleted, TOASTS.deleteFailed)
+export const useRestore = () => useMove(api.restore, TOASTS.restored, TOASTS.restoreFailed)
 
 /** Every unread request of a view and its filters, read: those shown at once; then every list again from the server. */
 export function useMarkAllRead() {

@@ -42,7 +42,7 @@ export const waitInWords = (seconds: number): string =>
     ? `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`
     : `${Math.ceil(seconds / 60)} ${Math.ceil(seconds / 60) === 1 ? 'minute' : 'minutes'}`
 
-/** The login's body: the password, checked by `logIn` (a missing one is refused there, with the form's). */
+/** The login's body: the password, checked by `logIn` (a missing one is refused there, as for the form sent without a script). */
 const passwordInput = jsonInput<{ password: string }>()((body) => ({
   ok: true,
   value: { password: (body as { password?: unknown } | null)?.password },
