@@ -56,7 +56,7 @@ describe('the scripts the browser can download', () => {
   it.each(scripts)('%s holds no SQL', (rel) => {
     const text = decoded(rel)
     for (const { where } of Object.values(INBOX_VIEWS)) expect(text).not.toContain(where)
-    expect((SQL.exec(text))?.[0]).toBeUndefined()
+    expect(SQL.exec(text)?.[0]).toBeUndefined()
   })
 })
 
