@@ -43,7 +43,7 @@ export default tseslint.config(
     },
   },
   {
-    // Components and the hooks beside them (src/admin/useInbox.ts is a hook in a .ts file).
+    // Components and the hooks beside them (src/admin/mutations.ts and queries.ts are hooks in .ts files).
     files: ['**/*.tsx', 'src/admin/**/*.ts'],
     ...reactHooks.configs.flat['recommended-latest'],
   },

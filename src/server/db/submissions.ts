@@ -156,7 +156,7 @@ export async function latestSubmissionAt(db: Db): Promise<string | null> {
 }
 
 /** The median response time over the requests of a period, and how many of them still wait. */
-export type ResponseTime = { days: number; medianMs: number | null; answered: number; waiting: number }
+type ResponseTime = { days: number; medianMs: number | null; answered: number; waiting: number }
 
 /**
  * For the requests that came in during the last `days` (not spam, not in the trash): the median
