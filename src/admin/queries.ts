@@ -15,7 +15,7 @@ import { api, isSignedOut, type Answer } from './api.ts'
 import type { Counts, ListQuery } from './types.ts'
 
 /** How often the list is refetched while the tab is visible. */
-export const POLL_MS = 15_000
+const POLL_MS = 15_000
 
 /** Every key of the inbox's cache. */
 export const keys = {

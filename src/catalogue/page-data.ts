@@ -6,7 +6,7 @@ import { activeNavIndex, areaDirectory, findPage, footerAreaLinks, trailOf, type
 import { buildHead, noIndexHead, type HeadData } from '../seo/head.ts'
 import { normalizeOrigin } from '../seo/canonical.ts'
 import type { Crumb } from '../seo/structured-data.ts'
-import type { Business, Link, Site } from './types.gen.ts'
+import type { Business, ContactFormBlock, Link, Site } from './types.gen.ts'
 import { zipPlaces } from '../lead/service-area.ts'
 
 /** The data every page's layout needs. */
@@ -88,6 +88,23 @@ export function fixedPageData(
 
 /** The admin page's data: the layout's, a no-index head, and the office's time zone (times in the inbox). */
 export type AdminPageData = FixedPageData & { timeZone: string }
+
+/** What the server knows of the visitor when it renders /admin (src/server/admin/page.ts). */
+export type AdminPageState = {
+  /** The visitor had a valid session when the page was asked for. */
+  signedIn: boolean
+  /** A sign-in sent without JavaScript failed: the server's sentence. */
+  loginError?: string | undefined
+}
+
+/** /contact/sent's data (pages/contact-sent/+data.ts), which the server renders for one request. */
+export type ContactSentData = FixedPageData & {
+  notice: ContactFormBlock['success']
+  backLabel: string
+  callLabel: string
+  /** The call button under a request's confirmation: the same as the panel above the form. */
+  confirmationCallLabel: string
+}
 
 export function adminPageData(catalogue = getCatalogue()): AdminPageData {
   return {

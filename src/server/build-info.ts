@@ -12,7 +12,7 @@ import { z } from 'zod'
 import { createSchemaRegistry, type SchemaRegistry } from '../catalogue/schemas.ts'
 import type { AdminPageData, CataloguePageData } from '../catalogue/page-data.ts'
 import type { Business, Confirmation, ContactFormBlock, Urgency } from '../catalogue/types.gen.ts'
-import type { ContactSentData } from '../../pages/contact-sent/+data.ts'
+import type { ContactSentData } from '../catalogue/page-data.ts'
 
 let registry: SchemaRegistry | undefined
 /** The schemas of schemas/ beside this code, read the first time a build info is checked. */

@@ -32,7 +32,7 @@ export type PushApiDeps = {
 }
 
 /** The test push: short-lived (a test an hour late means nothing). */
-export const TEST_PUSH: PushMessage = {
+const TEST_PUSH: PushMessage = {
   title: 'Test notification',
   body: 'Notifications work on this device.',
   url: '/admin',
@@ -50,7 +50,7 @@ const AUTH = /^[A-Za-z0-9_-]{21,24}={0,2}$/
 type PushSubscriptionInput = { endpoint?: string; keys?: Record<string, string> }
 
 /** A PushSubscription as the browser's toJSON() gives it: an https endpoint and its two keys. */
-export function validateSubscription(body: unknown): Checked<PushSubscriptionKeys> {
+function validateSubscription(body: unknown): Checked<PushSubscriptionKeys> {
   const refuse = (error: string) => ({ ok: false as const, error })
   if (typeof body !== 'object' || body === null) return refuse('Send the subscription as a JSON object.')
   const { endpoint, keys } = body as { endpoint?: unknown; keys?: unknown }

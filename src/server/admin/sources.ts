@@ -16,10 +16,10 @@ import type { Checked } from './validate.ts'
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/
 /** The longest period the report covers: a little over a year, as long as calls are kept. */
-export const MAX_REPORT_DAYS = 400
+const MAX_REPORT_DAYS = 400
 
 /** The day `n` days after `day` (YYYY-MM-DD; n may be negative). */
-export function addDays(day: string, n: number): string {
+function addDays(day: string, n: number): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number]
   return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10)
 }
@@ -30,7 +30,7 @@ const isDay = (text: string) => {
 }
 
 /** The report's period from its query string: `from` and `to`, office days, both included; the last 30 days by default. */
-export function validatePeriod(
+function validatePeriod(
   from: string | undefined,
   to: string | undefined,
   today: string,
@@ -45,7 +45,7 @@ export function validatePeriod(
 }
 
 /** A person to erase: `{ phone?, email? }`, at least one, short text. */
-export function validatePerson(body: unknown): Checked<{ phone?: string; email?: string }> {
+function validatePerson(body: unknown): Checked<{ phone?: string; email?: string }> {
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     return { ok: false, error: 'Send the phone number and/or the e-mail address.' }
   const record = body as Record<string, unknown>

@@ -35,7 +35,7 @@ const FIELD_PROBLEMS: Record<keyof SubmissionChanges, string> = {
 }
 
 /** A refusal: the sentence, and the problem of each field it names. */
-export type Refusal = { ok: false; error: string; fields?: Record<string, string> }
+type Refusal = { ok: false; error: string; fields?: Record<string, string> }
 /** What a check of the client's input gives: the value, or why not. */
 export type Checked<T> = { ok: true; value: T } | Refusal
 
