@@ -76,8 +76,7 @@ export function CardBadges({ item, state, timeZone }: { item: Submission; state:
   )
 }
 
-const link =
-  'font-semibold text-brand-800 underline decoration-brand-300 underline-offset-2 hover:decoration-brand-700'
+const link = 'font-semibold text-brand-800 underline decoration-brand-300 underline-offset-2 hover:decoration-brand-700'
 
 /** What the intake asked (issue 14): the ZIP code and its place, out right now, the time to call back. */
 const intakeOf = (item: Submission) =>
