@@ -9,7 +9,14 @@ import { alertHealth } from '../alerts/health.ts'
 import { listActivity } from '../db/activity.ts'
 import { addNote, markAllRead, recordContact, setTrashed, TRASHED, updateSubmission } from '../db/changes.ts'
 import type { Db } from '../db/client.ts'
-import { allSubmissions, getSubmission, latestSubmissionAt, listSubmissions, responseTime } from '../db/submissions.ts'
+import {
+  allSubmissions,
+  getSubmission,
+  latestSubmissionAt,
+  listSubmissions,
+  responseTime,
+  submissionExists,
+} from '../db/submissions.ts'
 import { viewCounts } from '../db/views.ts'
 import type { Logger } from '../log.ts'
 import type { Office, OfficeClock } from '../office.ts'
@@ -126,10 +133,7 @@ export function submissionApi({ db, log, clock, onNotificationQueued }: Submissi
       })
       .get('/submissions/:id/activity', submissionId, async (c) => {
         const { id } = c.req.valid('param')
-        const [items, exists] = await Promise.all([
-          listActivity(db, id),
-          db.k.selectFrom('contact_submissions').select('id').where('id', '=', id).executeTakeFirst(),
-        ])
+        const [items, exists] = await Promise.all([listActivity(db, id), submissionExists(db, id)])
         return exists ? c.json({ success: true, items }, 200) : fail(c, 404, NOT_FOUND)
       })
       // Delete moves to the trash (restorable until purged); restore brings it back.

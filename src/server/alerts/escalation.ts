@@ -5,11 +5,8 @@
 // outbox's unique index on events, so two instances looking together write one); the worker drops
 // either if the request was read before it went out. Only requests of the last 7 days are looked
 // at: a database adopted with years of unread rows does not send hundreds of reminders at once.
-import { sql } from 'kysely'
 import type { Db } from '../db/client.ts'
-import { enqueueEvent } from '../db/outbox.ts'
-import { toIso } from '../db/schema.ts'
-import { viewCondition } from '../db/views.ts'
+import { enqueueEvent, unreadWithoutEvent } from '../db/outbox.ts'
 import type { ActivityEntry } from '../db/activity.ts'
 import type { AlertEvent } from '../../lead/alerts.ts'
 
@@ -25,36 +22,6 @@ export type DueAlertsOptions = {
   businessMs: (from: string, to: string) => number
 }
 
-/**
- * The unread requests (not spam, not deleted, of the last 7 days) that have no `event` yet, older
- * than `olderThan`: the unread view's partial index serves it.
- */
-async function unreadWithout(db: Db, event: AlertEvent, urgent: boolean, olderThan: string, since: string) {
-  const rows = await db.k
-    .selectFrom('contact_submissions as s')
-    .select(['s.id', 's.created_at'])
-    .where(viewCondition('unread'))
-    .where(urgent ? sql<boolean>`s.urgent_open` : sql<boolean>`not s.urgent_open`)
-    .where('s.created_at', '<=', olderThan)
-    .where('s.created_at', '>=', since)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('notification_outbox as o')
-            .select('o.id')
-            .whereRef('o.submission_id', '=', 's.id')
-            .where('o.channel', 'is', null)
-            .where('o.event', '=', event),
-        ),
-      ),
-    )
-    .orderBy('s.created_at')
-    .limit(500)
-    .execute()
-  return rows.map((r) => ({ id: r.id, createdAt: toIso(r.created_at) }))
-}
-
 /** Writes the escalation and reminder events due at `now`; says how many of each it wrote. */
 export async function enqueueDueAlerts(
   db: Db,
@@ -67,7 +34,7 @@ export async function enqueueDueAlerts(
     for (const id of ids) if (await db.transact((trx) => enqueueEvent(trx, id, event, at))) written++
     return written
   }
-  const urgent = await unreadWithout(
+  const urgent = await unreadWithoutEvent(
     db,
     'escalation',
     true,
@@ -75,7 +42,7 @@ export async function enqueueDueAlerts(
     since,
   )
   // Two business hours are at least two hours: the query narrows, the office's clock decides.
-  const others = await unreadWithout(
+  const others = await unreadWithoutEvent(
     db,
     'reminder',
     false,

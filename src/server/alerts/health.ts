@@ -1,7 +1,7 @@
 // Whether alerts reach the office (decision 033), for the inbox's banner and /healthz: no channel
 // that tells the office anything; a channel's deliveries failing (waiting for a retry, with an
 // error); alerts waiting longer than five minutes. One rule per channel says when it is in use and
-// whether it tells the office; two small queries read the rows not yet sent (the outbox's due index).
+// whether it tells the office; two small queries read the rows not yet sent (src/server/db/outbox.ts).
 import {
   ALERT_CHANNELS,
   WAITING_MS,
@@ -10,7 +10,7 @@ import {
   type AlertProblem,
 } from '../../lead/alerts.ts'
 import type { Db } from '../db/client.ts'
-import { toIso } from '../db/schema.ts'
+import { alertsWaiting, failingDeliveries } from '../db/outbox.ts'
 import { countSubscriptions } from '../db/push.ts'
 
 const always = () => Promise.resolve(true)
@@ -40,35 +40,8 @@ export async function alertHealth(db: Db, configured: readonly AlertChannel[], n
   const problems: AlertProblem[] = []
   const channels = await channelsInUse(db, configured)
   if (!reachesOffice(channels)) problems.push({ kind: 'none' })
-  const failing = await db.k
-    .selectFrom('notification_outbox')
-    .select((eb) => [
-      'channel',
-      eb.fn.countAll<number>().as('count'),
-      eb.fn.min('created_at').as('since'),
-      eb.fn.max('last_error').as('error'),
-    ])
-    .where('sent_at', 'is', null)
-    .where('channel', 'is not', null)
-    .where('last_error', 'is not', null)
-    .groupBy('channel')
-    .orderBy('channel')
-    .execute()
-  for (const row of failing)
-    problems.push({
-      kind: 'failing',
-      channel: row.channel!,
-      count: Number(row.count),
-      error: String(row.error ?? '').slice(0, 300),
-      since: toIso(row.since),
-    })
-  const waiting = await db.k
-    .selectFrom('notification_outbox')
-    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('created_at').as('oldest')])
-    .where('sent_at', 'is', null)
-    .where('created_at', '<=', new Date(now.getTime() - WAITING_MS).toISOString())
-    .executeTakeFirstOrThrow()
-  if (Number(waiting.count) > 0 && waiting.oldest !== null)
-    problems.push({ kind: 'waiting', count: Number(waiting.count), oldest: toIso(waiting.oldest) })
+  for (const row of await failingDeliveries(db)) problems.push({ kind: 'failing', ...row })
+  const waiting = await alertsWaiting(db, new Date(now.getTime() - WAITING_MS).toISOString())
+  if (waiting) problems.push({ kind: 'waiting', ...waiting })
   return { ok: problems.length === 0, channels, problems }
 }

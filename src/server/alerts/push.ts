@@ -11,6 +11,7 @@ import type { Db } from '../db/client.ts'
 import {
   deleteSubscription,
   getSubscription,
+  listSubscriptions,
   recordPushResult,
   vapidKeys,
   type StoredSubscription,
@@ -166,7 +167,7 @@ export function pushChannel({
     name: 'push',
     async targets(trx, event) {
       if (!TITLES[event]) return []
-      const rows = await trx.selectFrom('push_subscriptions').select(['id', 'device']).orderBy('id').execute()
+      const rows = await listSubscriptions({ k: trx })
       for (const r of rows) names.set(String(r.id), r.device)
       return rows.map((r) => String(r.id))
     },

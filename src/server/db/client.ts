@@ -1,8 +1,7 @@
 // The database: SQLite (embedded default) or PostgreSQL (DATABASE_URL=postgres://…), behind one
-// Kysely instance. Queries are plain functions taking the Db first: most in this folder's modules
-// by table (submissions.ts, outbox.ts, rate-limits.ts…), a few beside the one feature that runs
-// them (auth/ sessions and password, the alerts' health, escalation, spam digest and push
-// subscriptions, the admin API's check that a request exists).
+// Kysely instance. Every query is a plain function taking the Db first, in this folder's modules
+// by table (submissions.ts, outbox.ts, sessions.ts, spam-digests.ts, rate-limits.ts…); the
+// features above call them and hold no SQL of their own.
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'

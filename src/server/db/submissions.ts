@@ -41,6 +41,12 @@ export function toSubmission(row: Row): Submission {
   return out as Submission
 }
 
+/** Whether a request with this id is stored (in the trash or not). */
+export async function submissionExists(db: Db, id: string): Promise<boolean> {
+  const row = await db.k.selectFrom('contact_submissions').select('id').where('id', '=', id).executeTakeFirst()
+  return row !== undefined
+}
+
 export async function getSubmission(db: Db, id: string): Promise<Submission | undefined> {
   const row = await db.k
     .selectFrom('contact_submissions')
