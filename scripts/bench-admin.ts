@@ -9,11 +9,12 @@
 //   npm run bench:admin [-- --rows 100000 --activity 500000 --runs 25 --db sqlite|postgres|both]
 import { parseArgs } from 'node:util'
 import { sql } from 'kysely'
+import type { Db } from '../src/server/db/client.ts'
 import { median } from './lib/report.ts'
 import { seedActivity, seedSubmissions } from './lib/seed.ts'
-import { signIn } from '../tests/helpers/admin.ts'
-import { startServer } from '../tests/helpers/server.ts'
-import { createStorage } from '../tests/helpers/storage.ts'
+import { signIn } from './lib/sign-in.ts'
+import { startServer } from './lib/server.ts'
+import { createStorage } from './lib/storage.ts'
 
 const { values: args } = parseArgs({
   options: {
@@ -40,42 +41,157 @@ type Figure = {
 
 const ms = (n: number) => n.toFixed(1).padStart(7)
 
+const names = { sqlite: 'SQLite', postgres: 'PostgreSQL' } as const
+
+/** Seeds the requests and their history, brings the statistics up to date, and picks the requests the cases act on. */
+async function seed(db: Db, kind: 'sqlite' | 'postgres'): Promise<{ busiest: string; someId: string }> {
+  process.stdout.write(`\n${names[kind]}: seeding ${ROWS.toLocaleString('en-US')} requests… `)
+  const seedMs = await seedSubmissions(db, ROWS)
+  process.stdout.write(`${(seedMs / 1000).toFixed(1)} s; ${ACTIVITY_ROWS.toLocaleString('en-US')} timeline entries… `)
+  const activityMs = await seedActivity(db, ACTIVITY_ROWS)
+  // What autovacuum does after a bulk insert: statistics for the planner and the visibility map
+  // that lets PostgreSQL count from the partial indexes alone.
+  if (kind === 'postgres') {
+    await sql`vacuum analyze contact_submissions`.execute(db.k)
+    await sql`vacuum analyze submission_activity`.execute(db.k)
+  } else await sql`analyze`.execute(db.k)
+  console.log(`${(activityMs / 1000).toFixed(1)} s`)
+  // The request with the longest history (seedActivity gives the first one a thousand entries).
+  const busiest = (
+    await db.k
+      .selectFrom('submission_activity')
+      .select('submission_id')
+      .groupBy('submission_id')
+      .orderBy((eb) => eb.fn.countAll(), 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow()
+  ).submission_id
+  const someId = (
+    await db.k
+      .selectFrom('contact_submissions')
+      .select('id')
+      .where('is_spam', '=', false)
+      .where('deleted_at', 'is', null)
+      .limit(1)
+      .executeTakeFirstOrThrow()
+  ).id
+  return { busiest, someId }
+}
+
+type Timed = { client: number; server: number; json: { items?: unknown[]; nextCursor?: string | null } }
+type Call = (method: string, pathAndQuery: string, body?: unknown) => Promise<Timed>
+
+/** One admin API call with the session's cookie, timed by the client and by the server (Server-Timing). */
+function adminCaller(url: string, cookie: string): Call {
+  return async (method, pathAndQuery, body) => {
+    const started = performance.now()
+    const res: Response = await fetch(url + pathAndQuery, {
+      method,
+      headers: { cookie, origin: ORIGIN, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    })
+    const json = (await res.json()) as Timed['json']
+    const client = performance.now() - started
+    if (res.status !== 200) throw new Error(`${method} ${pathAndQuery}: ${res.status}`)
+    const serverMs = Number(/dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1])
+    return { client, server: serverMs, json }
+  }
+}
+
+type Case = [label: string, detail: string, run: () => Promise<Timed>]
+
+/** What the office does all day, in the order it is timed. */
+function officeDay(call: Call, { busiest, someId }: { busiest: string; someId: string }, secondPage: string): Case[] {
+  return [
+    ['inbox first page + counts', 'GET /api/admin/submissions', () => call('GET', '/api/admin/submissions')],
+    ['unread tab', 'view=unread', () => call('GET', '/api/admin/submissions?view=unread')],
+    ['search a name', 'q=whitaker dana', () => call('GET', '/api/admin/submissions?q=whitaker%20dana')],
+    ['search a common word', 'q=furnace', () => call('GET', '/api/admin/submissions?q=furnace')],
+    ['search a word in no row', 'q=zzqx', () => call('GET', '/api/admin/submissions?q=zzqx')],
+    ['search a phone number', 'q=555-0142', () => call('GET', '/api/admin/submissions?q=555-0142')],
+    [
+      'filter status + service',
+      'status=closed&service=maintenance',
+      () => call('GET', '/api/admin/submissions?status=closed&service=maintenance'),
+    ],
+    ['second page (cursor)', 'cursor=…', () => call('GET', `/api/admin/submissions?cursor=${secondPage}`)],
+    [
+      'status change',
+      'PATCH {status}',
+      () => call('PATCH', `/api/admin/submissions/${someId}`, { status: 'contacted' }),
+    ],
+    ['mark as read', 'PATCH {is_read}', () => call('PATCH', `/api/admin/submissions/${someId}`, { is_read: true })],
+    ['counts poll', 'GET /api/admin/counts', () => call('GET', '/api/admin/counts')],
+    ['follow-ups tab', 'view=followups', () => call('GET', '/api/admin/submissions?view=followups')],
+    ['trash tab', 'view=trash', () => call('GET', '/api/admin/submissions?view=trash')],
+    ['timeline (1,000 entries)', 'GET …/activity', () => call('GET', `/api/admin/submissions/${busiest}/activity`)],
+    ['median response times', 'GET /api/admin/response-times', () => call('GET', '/api/admin/response-times')],
+    [
+      'call recorded',
+      'POST …/contacts',
+      () => call('POST', `/api/admin/submissions/${someId}/contacts`, { channel: 'call' }),
+    ],
+    [
+      'note added',
+      'POST …/notes',
+      () => call('POST', `/api/admin/submissions/${someId}/notes`, { text: 'Left voicemail.' }),
+    ],
+    [
+      'to the trash and back',
+      'DELETE, POST …/restore',
+      async () => {
+        const a = await call('DELETE', `/api/admin/submissions/${someId}`)
+        const b = await call('POST', `/api/admin/submissions/${someId}/restore`)
+        return { client: (a.client + b.client) / 2, server: (a.server + b.server) / 2, json: b.json }
+      },
+    ],
+    [
+      'mark all as read (a search)',
+      'POST …/mark-read',
+      () => call('POST', '/api/admin/submissions/mark-read', { view: 'unread', q: 'whitaker' }),
+    ],
+  ]
+}
+
+/** Each case once to warm up, then RUNS times: the median and the slowest, server and client. */
+async function time(cases: Case[]): Promise<Figure[]> {
+  const figures: Figure[] = []
+  for (const [label, detail, run] of cases) {
+    await run() // warm
+    const server: number[] = []
+    const client: number[] = []
+    for (let i = 0; i < RUNS; i++) {
+      const r = await run()
+      server.push(r.server)
+      client.push(r.client)
+    }
+    figures.push({
+      label,
+      detail,
+      serverMedian: median(server),
+      serverMax: Math.max(...server),
+      clientMedian: median(client),
+      clientMax: Math.max(...client),
+    })
+  }
+  return figures
+}
+
+function printFigures(figures: Figure[]): void {
+  console.log(
+    `${'what'.padEnd(28)} ${'server median'.padStart(13)} ${'max'.padStart(7)}  ${'client median'.padStart(13)} ${'max'.padStart(7)}   (ms, ${RUNS} runs each)`,
+  )
+  for (const f of figures)
+    console.log(
+      `${f.label.padEnd(28)} ${ms(f.serverMedian).padStart(13)} ${ms(f.serverMax)}  ${ms(f.clientMedian).padStart(13)} ${ms(f.clientMax)}`,
+    )
+}
+
 async function bench(kind: 'sqlite' | 'postgres'): Promise<Figure[]> {
-  const target = await createStorage(kind === 'postgres' ? 'PostgreSQL' : 'SQLite')
+  const target = await createStorage(names[kind])
   try {
     const db = await target.open()
-    process.stdout.write(
-      `\n${kind === 'sqlite' ? 'SQLite' : 'PostgreSQL'}: seeding ${ROWS.toLocaleString('en-US')} requests… `,
-    )
-    const seedMs = await seedSubmissions(db, ROWS)
-    process.stdout.write(`${(seedMs / 1000).toFixed(1)} s; ${ACTIVITY_ROWS.toLocaleString('en-US')} timeline entries… `)
-    const activityMs = await seedActivity(db, ACTIVITY_ROWS)
-    // What autovacuum does after a bulk insert: statistics for the planner and the visibility map
-    // that lets PostgreSQL count from the partial indexes alone.
-    if (kind === 'postgres') {
-      await sql`vacuum analyze contact_submissions`.execute(db.k)
-      await sql`vacuum analyze submission_activity`.execute(db.k)
-    } else await sql`analyze`.execute(db.k)
-    console.log(`${(activityMs / 1000).toFixed(1)} s`)
-    // The request with the longest history (seedActivity gives the first one a thousand entries).
-    const busiest = (
-      await db.k
-        .selectFrom('submission_activity')
-        .select('submission_id')
-        .groupBy('submission_id')
-        .orderBy((eb) => eb.fn.countAll(), 'desc')
-        .limit(1)
-        .executeTakeFirstOrThrow()
-    ).submission_id
-    const someId = (
-      await db.k
-        .selectFrom('contact_submissions')
-        .select('id')
-        .where('is_spam', '=', false)
-        .where('deleted_at', 'is', null)
-        .limit(1)
-        .executeTakeFirstOrThrow()
-    ).id
+    const ids = await seed(db, kind)
     await db.close()
 
     const server = await startServer({
@@ -85,105 +201,10 @@ async function bench(kind: 'sqlite' | 'postgres'): Promise<Figure[]> {
       LOG_LEVEL: 'warn',
     })
     try {
-      const cookie = await signIn(server.url, { password: PASSWORD, origin: ORIGIN })
-      const call = async (method: string, pathAndQuery: string, body?: unknown) => {
-        const started = performance.now()
-        const res: Response = await fetch(server.url + pathAndQuery, {
-          method,
-          headers: { cookie, origin: ORIGIN, ...(body ? { 'content-type': 'application/json' } : {}) },
-          ...(body ? { body: JSON.stringify(body) } : {}),
-        })
-        const json = (await res.json()) as { items?: unknown[]; nextCursor?: string | null }
-        const client = performance.now() - started
-        if (res.status !== 200) throw new Error(`${method} ${pathAndQuery}: ${res.status}`)
-        const serverMs = Number(/dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1])
-        return { client, server: serverMs, json }
-      }
+      const call = adminCaller(server.url, await signIn(server.url, { password: PASSWORD, origin: ORIGIN }))
       const secondPage = (await call('GET', '/api/admin/submissions')).json.nextCursor!
-      const cases: [string, string, () => Promise<{ client: number; server: number; json: { items?: unknown[] } }>][] =
-        [
-          ['inbox first page + counts', 'GET /api/admin/submissions', () => call('GET', '/api/admin/submissions')],
-          ['unread tab', 'view=unread', () => call('GET', '/api/admin/submissions?view=unread')],
-          ['search a name', 'q=whitaker dana', () => call('GET', '/api/admin/submissions?q=whitaker%20dana')],
-          ['search a common word', 'q=furnace', () => call('GET', '/api/admin/submissions?q=furnace')],
-          ['search a word in no row', 'q=zzqx', () => call('GET', '/api/admin/submissions?q=zzqx')],
-          ['search a phone number', 'q=555-0142', () => call('GET', '/api/admin/submissions?q=555-0142')],
-          [
-            'filter status + service',
-            'status=closed&service=maintenance',
-            () => call('GET', '/api/admin/submissions?status=closed&service=maintenance'),
-          ],
-          ['second page (cursor)', 'cursor=…', () => call('GET', `/api/admin/submissions?cursor=${secondPage}`)],
-          [
-            'status change',
-            'PATCH {status}',
-            () => call('PATCH', `/api/admin/submissions/${someId}`, { status: 'contacted' }),
-          ],
-          [
-            'mark as read',
-            'PATCH {is_read}',
-            () => call('PATCH', `/api/admin/submissions/${someId}`, { is_read: true }),
-          ],
-          ['counts poll', 'GET /api/admin/counts', () => call('GET', '/api/admin/counts')],
-          ['follow-ups tab', 'view=followups', () => call('GET', '/api/admin/submissions?view=followups')],
-          ['trash tab', 'view=trash', () => call('GET', '/api/admin/submissions?view=trash')],
-          [
-            'timeline (1,000 entries)',
-            'GET …/activity',
-            () => call('GET', `/api/admin/submissions/${busiest}/activity`),
-          ],
-          ['median response times', 'GET /api/admin/response-times', () => call('GET', '/api/admin/response-times')],
-          [
-            'call recorded',
-            'POST …/contacts',
-            () => call('POST', `/api/admin/submissions/${someId}/contacts`, { channel: 'call' }),
-          ],
-          [
-            'note added',
-            'POST …/notes',
-            () => call('POST', `/api/admin/submissions/${someId}/notes`, { text: 'Left voicemail.' }),
-          ],
-          [
-            'to the trash and back',
-            'DELETE, POST …/restore',
-            async () => {
-              const a = await call('DELETE', `/api/admin/submissions/${someId}`)
-              const b = await call('POST', `/api/admin/submissions/${someId}/restore`)
-              return { client: (a.client + b.client) / 2, server: (a.server + b.server) / 2, json: b.json }
-            },
-          ],
-          [
-            'mark all as read (a search)',
-            'POST …/mark-read',
-            () => call('POST', '/api/admin/submissions/mark-read', { view: 'unread', q: 'whitaker' }),
-          ],
-        ]
-      const figures: Figure[] = []
-      for (const [label, detail, run] of cases) {
-        await run() // warm
-        const server: number[] = []
-        const client: number[] = []
-        for (let i = 0; i < RUNS; i++) {
-          const r = await run()
-          server.push(r.server)
-          client.push(r.client)
-        }
-        figures.push({
-          label,
-          detail,
-          serverMedian: median(server),
-          serverMax: Math.max(...server),
-          clientMedian: median(client),
-          clientMax: Math.max(...client),
-        })
-      }
-      console.log(
-        `${'what'.padEnd(28)} ${'server median'.padStart(13)} ${'max'.padStart(7)}  ${'client median'.padStart(13)} ${'max'.padStart(7)}   (ms, ${RUNS} runs each)`,
-      )
-      for (const f of figures)
-        console.log(
-          `${f.label.padEnd(28)} ${ms(f.serverMedian).padStart(13)} ${ms(f.serverMax)}  ${ms(f.clientMedian).padStart(13)} ${ms(f.clientMax)}`,
-        )
+      const figures = await time(officeDay(call, ids, secondPage))
+      printFigures(figures)
       return figures
     } finally {
       await server.stop()

@@ -16,8 +16,8 @@ import { measureLoad, type Cpu } from './lib/cpu.ts'
 import { checkLoadFlags, LOAD_FLAGS, type LoadResult } from './lib/load.ts'
 import { counts, ms, n0, n1, non2xx, pct, sum2xx } from './lib/report.ts'
 import { addressOf, contactRequestBody } from './lib/seed.ts'
-import { projectRoot, startServer } from '../tests/helpers/server.ts'
-import { createStorage } from '../tests/helpers/storage.ts'
+import { projectRoot, startServer } from './lib/server.ts'
+import { createStorage } from './lib/storage.ts'
 
 const PROFILE_DIR = path.join(projectRoot, '.reports', 'cpu-prof')
 /** Above this share of a core used by other processes, a run's figures are not the server's own. */

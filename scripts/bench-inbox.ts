@@ -17,7 +17,7 @@ import { chromium, type Browser, type Page } from '@playwright/test'
 import { CHROMIUM, CHROMIUM_FLAGS } from './lib/chromium.ts'
 import { sendSample } from './lib/inbox-sample.ts'
 import { median } from './lib/report.ts'
-import { freePort, projectRoot, startServer } from '../tests/helpers/server.ts'
+import { freePort, projectRoot, startServer } from './lib/server.ts'
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '5' } } })
 const RUNS = Number(args.runs)

@@ -4,7 +4,7 @@
 import lighthouse from 'lighthouse'
 import { launchChromium } from './lib/chromium.ts'
 import { median } from './lib/report.ts'
-import { startServer } from '../tests/helpers/server.ts'
+import { startServer } from './lib/server.ts'
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
 const paths = process.argv.slice(2).filter((a) => a.startsWith('/'))

@@ -47,9 +47,9 @@ import {
 } from './lib/load.ts'
 import { counts, ms, n0, n1, non2xx, pct, sum2xx } from './lib/report.ts'
 import { addressOf, contactRequestBody, seedSubmissions } from './lib/seed.ts'
-import { signIn } from '../tests/helpers/admin.ts'
-import { freePort, projectRoot, startServer, type RunningServer } from '../tests/helpers/server.ts'
-import { createStorage } from '../tests/helpers/storage.ts'
+import { signIn } from './lib/sign-in.ts'
+import { freePort, projectRoot, startServer, type RunningServer } from './lib/server.ts'
+import { createStorage, type StorageTarget } from './lib/storage.ts'
 
 const DIST = path.join(projectRoot, 'dist', 'client')
 const PROFILE_DIR = path.join(projectRoot, '.reports', 'cpu-prof')
@@ -530,7 +530,8 @@ type MixRun = {
   serverLogLines: { warn: number; error: number; other: number }
 }
 
-async function mixRun(kind: DbKind, pageList: string[]): Promise<MixRun> {
+/** A fresh database of `kind` with SEED_ROWS requests in it and its statistics up to date. */
+async function seededStorage(kind: DbKind): Promise<StorageTarget> {
   const storage = await createStorage(kind === 'postgres' ? 'PostgreSQL' : 'SQLite')
   try {
     const seedDb = await storage.open()
@@ -540,114 +541,150 @@ async function mixRun(kind: DbKind, pageList: string[]): Promise<MixRun> {
     } finally {
       await seedDb.close()
     }
+    return storage
+  } catch (error) {
+    await storage.remove()
+    throw error
+  }
+}
+
+/** Signs in as the office would, checks the session works, and returns the admin requests' headers. */
+async function adminHeadersFor(server: RunningServer): Promise<Record<string, string>> {
+  const cookie = await signIn(server.url, {
+    password: ADMIN_PASSWORD,
+    origin: ORIGIN,
+    headers: { 'x-forwarded-for': '192.0.2.1' },
+  })
+  const check = await fetch(`${server.url}/api/admin/submissions`, { headers: { cookie } })
+  if (check.status !== 200) throw new Error(`signed-in GET /api/admin/submissions answered ${check.status}`)
+  return {
+    ...BROWSER_HEADERS,
+    accept: 'application/json',
+    'accept-encoding': 'gzip, deflate, br, zstd',
+    cookie,
+    'x-forwarded-for': '192.0.2.1',
+  }
+}
+
+/** The i-th request of the mix: its kind from MIX, each kind taking its own turns. */
+function mixRequests(pageList: string[], adminHeaders: Record<string, string>): (i: number) => LoadRequest {
+  const pages = pageList.length
+  let pageTurn = 0
+  let adminTurn = 0
+  let contactTurn = 0
+  return (i) => {
+    switch (MIX[i % 100]) {
+      case 'contact': {
+        const n = contactTurn++
+        return {
+          method: 'POST',
+          path: '/api/contact',
+          headers: {
+            ...BROWSER_HEADERS,
+            'content-type': 'application/json',
+            accept: 'application/json',
+            origin: ORIGIN,
+            'x-forwarded-for': addressOf(n),
+          },
+          body: contactRequestBody(n),
+        }
+      }
+      case 'admin list':
+        return {
+          method: 'GET',
+          path: adminTurn++ % 4 === 3 ? '/api/admin/submissions?view=unread' : '/api/admin/submissions',
+          headers: adminHeaders,
+        }
+      case 'admin counts':
+        return { method: 'GET', path: '/api/admin/counts', headers: adminHeaders }
+      default:
+        return { method: 'GET', path: pageList[pageTurn++ % pages]!, headers: BROWSER_ENCODINGS }
+    }
+  }
+}
+
+/** Runs the mix against the server, keeping the first few failed answers as examples. */
+async function loadMix(
+  server: RunningServer,
+  pageList: string[],
+): Promise<{ load: LoadResult; cpu: Cpu; sampleFailures: string[] }> {
+  const sampleFailures: string[] = []
+  const makeRequest = mixRequests(pageList, await adminHeadersFor(server))
+  const { load, cpu } = await measureLoad(
+    {
+      url: server.url,
+      client,
+      connections,
+      durationMs: seconds * 1000,
+      warmupMs: warmupSeconds * 1000,
+      makeRequest,
+      kindOf: (i) => MIX[i % 100] as string,
+      onResponse: (i, status, body) => {
+        if ((status < 200 || status >= 300) && sampleFailures.length < 5)
+          sampleFailures.push(`${MIX[i % 100]} ${status} ${body.toString().slice(0, 160)}`)
+      },
+    },
+    () => [server.pid],
+  )
+  return { load, cpu, sampleFailures }
+}
+
+/** The rows the run added to the seeded table. */
+async function rowsAdded(storage: StorageTarget): Promise<number> {
+  const db = await storage.open()
+  try {
+    return (await countSubmissions(db)) - SEED_ROWS
+  } finally {
+    await db.close()
+  }
+}
+
+/** The contact requests answered 2xx, measured and in the warm-up. */
+function contactTwoXx(load: LoadResult): MixRun['contact2xx'] {
+  const contact = load.byKind?.contact
+  const measured = contact ? sum2xx(contact) : 0
+  const warmup = contact ? sum2xx(contact.warmup) : 0
+  return { measured, warmup, total: measured + warmup }
+}
+
+/** The server's log lines by level, the expected warning that SMTP_URL is not set left out. */
+function logLineCounts(lines: string[]): MixRun['serverLogLines'] {
+  const serverLogLines = { warn: 0, error: 0, other: 0 }
+  for (const line of lines) {
+    if (line.includes('"msg":"SMTP_URL is not set')) continue
+    const level = /"level":"(\w+)"/.exec(line)?.[1]
+    if (level === 'warn' || level === 'error') serverLogLines[level]++
+    else serverLogLines.other++
+  }
+  return serverLogLines
+}
+
+async function mixRun(kind: DbKind, pageList: string[]): Promise<MixRun> {
+  const storage = await seededStorage(kind)
+  try {
     const server = await startServer(
       { DATABASE_URL: storage.databaseUrl, TRUST_PROXY: '1', ADMIN_PASSWORD, PUBLIC_ORIGIN: ORIGIN, LOG_LEVEL: 'warn' },
       { nodeArgs: nodeArgs(`mix-${kind}`) },
     )
     const logsBefore = server.logs.length
-    let load: LoadResult
-    let cpu: Cpu
-    const sampleFailures: string[] = []
+    let run: Awaited<ReturnType<typeof loadMix>>
     try {
-      const cookie = await signIn(server.url, {
-        password: ADMIN_PASSWORD,
-        origin: ORIGIN,
-        headers: { 'x-forwarded-for': '192.0.2.1' },
-      })
-      const adminHeaders = {
-        ...BROWSER_HEADERS,
-        accept: 'application/json',
-        'accept-encoding': 'gzip, deflate, br, zstd',
-        cookie,
-        'x-forwarded-for': '192.0.2.1',
-      }
-      const check = await fetch(`${server.url}/api/admin/submissions`, { headers: { cookie } })
-      if (check.status !== 200) throw new Error(`signed-in GET /api/admin/submissions answered ${check.status}`)
-
-      const pages = pageList.length
-      let pageTurn = 0
-      let adminTurn = 0
-      let contactTurn = 0
-      const makeRequest = (i: number): LoadRequest => {
-        switch (MIX[i % 100]) {
-          case 'contact': {
-            const n = contactTurn++
-            return {
-              method: 'POST',
-              path: '/api/contact',
-              headers: {
-                ...BROWSER_HEADERS,
-                'content-type': 'application/json',
-                accept: 'application/json',
-                origin: ORIGIN,
-                'x-forwarded-for': addressOf(n),
-              },
-              body: contactRequestBody(n),
-            }
-          }
-          case 'admin list':
-            return {
-              method: 'GET',
-              path: adminTurn++ % 4 === 3 ? '/api/admin/submissions?view=unread' : '/api/admin/submissions',
-              headers: adminHeaders,
-            }
-          case 'admin counts':
-            return { method: 'GET', path: '/api/admin/counts', headers: adminHeaders }
-          default:
-            return { method: 'GET', path: pageList[pageTurn++ % pages]!, headers: BROWSER_ENCODINGS }
-        }
-      }
-      ;({ load, cpu } = await measureLoad(
-        {
-          url: server.url,
-          client,
-          connections,
-          durationMs: seconds * 1000,
-          warmupMs: warmupSeconds * 1000,
-          makeRequest,
-          kindOf: (i) => MIX[i % 100] as string,
-          onResponse: (i, status, body) => {
-            if ((status < 200 || status >= 300) && sampleFailures.length < 5)
-              sampleFailures.push(`${MIX[i % 100]} ${status} ${body.toString().slice(0, 160)}`)
-          },
-        },
-        () => [server.pid],
-      ))
+      run = await loadMix(server, pageList)
     } finally {
       await server.stop()
     }
-
-    const db = await storage.open()
-    let storedRows: number
-    try {
-      storedRows = (await countSubmissions(db)) - SEED_ROWS
-    } finally {
-      await db.close()
-    }
-    const contact = load.byKind?.contact
-    const contact2xx = {
-      measured: contact ? sum2xx(contact) : 0,
-      warmup: contact ? sum2xx(contact.warmup) : 0,
-      total: 0,
-    }
-    contact2xx.total = contact2xx.measured + contact2xx.warmup
-    const serverLogLines = { warn: 0, error: 0, other: 0 }
-    for (const line of server.logs.slice(logsBefore)) {
-      if (line.includes('"msg":"SMTP_URL is not set')) continue
-      const level = /"level":"(\w+)"/.exec(line)?.[1]
-      if (level === 'warn' || level === 'error') serverLogLines[level]++
-      else serverLogLines.other++
-    }
+    const storedRows = await rowsAdded(storage)
+    const contact2xx = contactTwoXx(run.load)
     return {
       database: kind,
       seededRows: SEED_ROWS,
-      load,
-      cpu,
+      load: run.load,
+      cpu: run.cpu,
       contact2xx,
       storedRows,
       storedEqualsTwoXx: storedRows === contact2xx.total,
-      sampleFailures,
-      serverLogLines,
+      sampleFailures: run.sampleFailures,
+      serverLogLines: logLineCounts(server.logs.slice(logsBefore)),
     }
   } finally {
     await storage.remove()

@@ -1,11 +1,11 @@
 // Writes src/catalogue/types.gen.ts from the JSON Schemas in schemas/: the only source of the
-// content types. Run by `npm run content:types`; tests/unit/types-gen.test.ts fails when the
+// content types. Run by `npm run content:types`; tests/unit/catalogue.test.ts fails when the
 // committed file is stale.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { compile } from 'json-schema-to-typescript'
 
-export const schemasDir = path.resolve(import.meta.dirname, '../schemas')
+const schemasDir = path.resolve(import.meta.dirname, '../schemas')
 export const typesFile = path.resolve(import.meta.dirname, '../src/catalogue/types.gen.ts')
 
 /** The record kinds that content files can be, each with its schema file. */

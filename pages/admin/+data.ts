@@ -4,7 +4,7 @@
 // JavaScript failed, handing over the data the build used (src/server/admin/page.ts), so the
 // catalogue's loader is not even loaded then.
 import type { PageContextServer } from 'vike/types'
-import type { AdminPageState } from '../../src/admin/AdminApp.tsx'
+import type { AdminPageState } from '../../src/catalogue/page-data.ts'
 import type { AdminPageData } from '../../src/catalogue/page-data.ts'
 
 export type AdminPage = AdminPageData & { initial: AdminPageState }

@@ -3,7 +3,7 @@ import { useData } from 'vike-react/useData'
 import { usePageContext } from 'vike-react/usePageContext'
 import { ContactConfirmation } from '../../src/sections/ContactConfirmation.tsx'
 import { buttonClass, CallButton } from '../../src/sections/actions.tsx'
-import type { ContactSentData } from './+data.ts'
+import type { ContactSentData } from '../../src/catalogue/page-data.ts'
 
 /**
  * The page a send without JavaScript lands on: SPEC's "Message Sent!" notice, and for one request

@@ -3,16 +3,7 @@
 // server renders it at run time for one request (/contact/sent/<id>, src/server/contact/sent.ts)
 // with the data the build made here, so the catalogue's loader is not even loaded then.
 import type { PageContextServer } from 'vike/types'
-import type { ContactFormBlock } from '../../src/catalogue/types.gen.ts'
-import type { FixedPageData } from '../../src/catalogue/page-data.ts'
-
-export type ContactSentData = FixedPageData & {
-  notice: ContactFormBlock['success']
-  backLabel: string
-  callLabel: string
-  /** The call button under a request's confirmation: the same as the panel above the form. */
-  confirmationCallLabel: string
-}
+import type { ContactSentData } from '../../src/catalogue/page-data.ts'
 
 export async function data(pageContext?: PageContextServer): Promise<ContactSentData> {
   if (pageContext?.contactSentData) return pageContext.contactSentData

@@ -1,9 +1,3 @@
-// https://vike.dev/data — the home page is the catalogue record at "/".
-import { render } from 'vike/abort'
-import { cataloguePageData } from '../../src/catalogue/page-data.ts'
-
-export function data() {
-  const found = cataloguePageData('/')
-  if (!found) throw render(404)
-  return found
-}
+// https://vike.dev/data — the home page is the catalogue record at "/": the catalogue pages'
+// own hook, which finds the record at the page's address.
+export { data } from '../catalogue/+data.ts'

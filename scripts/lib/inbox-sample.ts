@@ -43,7 +43,7 @@ function longStory(length: number): string {
 export type SampleRequest = { name: string; phone: string; email?: string; service?: string; message?: string }
 
 /** The 33 requests, in the order they are sent (the last one is the newest). */
-export function sampleRequests(count = 33): SampleRequest[] {
+function sampleRequests(count = 33): SampleRequest[] {
   return Array.from({ length: count }, (_, i) => {
     const name = `${FIRST[i % FIRST.length]} ${LAST[(i * 7) % LAST.length]}`
     const service = SERVICES[i % SERVICES.length]

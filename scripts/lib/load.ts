@@ -49,7 +49,7 @@ export type LoadOptions = {
 /** Counts of answers by HTTP status and of transport errors by code (ECONNRESET, timeout…). */
 export type Outcomes = { count: number; statusCounts: Record<number, number>; errors: Record<string, number> }
 
-export type Latency = { min: number; mean: number; p50: number; p90: number; p99: number; max: number }
+type Latency = { min: number; mean: number; p50: number; p90: number; p99: number; max: number }
 
 /** The figures of one kind of request (`kindOf`), measured over the whole run's `elapsedMs`. */
 export type KindResult = Outcomes & {
@@ -84,7 +84,7 @@ const bump = <K extends string | number>(counts: Record<K, number>, key: K) => {
 }
 
 /** The value at quantile q (0–1) of sorted values, nearest rank. */
-export function quantile(sorted: ArrayLike<number>, q: number): number {
+function quantile(sorted: ArrayLike<number>, q: number): number {
   if (sorted.length === 0) return NaN
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!
 }
@@ -202,35 +202,157 @@ const CRLF = Buffer.from('\r\n')
 const HEAD_END = Buffer.from('\r\n\r\n')
 const MAX_HEAD = 64 * 1024
 
+/** Where an answer is in being read: its head, then a body of known length, chunked, or until the connection closes. */
+type Reading = 'head' | 'length' | 'chunked' | 'untilClose'
+
+/**
+ * Reads one HTTP/1.1 answer from the bytes of a connection as they arrive: its status, whether the
+ * connection closes after it, where its body ends, and the body's size (and bytes, when kept).
+ */
+class AnswerReader {
+  mode: Reading = 'head'
+  status = 0
+  bytes = 0
+  closeAfter = false
+  private pending: Buffer | undefined
+  private remaining = 0
+  private chunks: Buffer[] = []
+  private headRequest = false
+  private readonly keepBody: boolean
+
+  constructor(keepBody: boolean) {
+    this.keepBody = keepBody
+  }
+
+  /** Ready for the answer to a new request (a HEAD request's answer has no body). */
+  reset(headRequest: boolean): void {
+    this.mode = 'head'
+    this.pending = undefined
+    this.status = 0
+    this.remaining = 0
+    this.bytes = 0
+    this.chunks = []
+    this.closeAfter = false
+    this.headRequest = headRequest
+  }
+
+  body(): Buffer | undefined {
+    return this.keepBody ? (this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks)) : undefined
+  }
+
+  /** Takes the next bytes: 'done' once the whole answer has arrived, 'more' until then, or what is wrong with them. */
+  take(chunk: Buffer): 'done' | 'more' | { error: string } {
+    if (this.mode === 'head') {
+      const rest = this.readHead(chunk)
+      if (rest === undefined) return 'more'
+      if ('error' in rest) return rest
+      if (this.nothingLeft()) return 'done'
+      if (rest.length === 0) return 'more'
+      chunk = rest
+    }
+    if (this.mode === 'length') {
+      const take = Math.min(this.remaining, chunk.length)
+      this.bytes += take
+      this.remaining -= take
+      if (this.keepBody) this.chunks.push(take === chunk.length ? chunk : chunk.subarray(0, take))
+      return this.remaining === 0 ? 'done' : 'more'
+    }
+    if (this.mode === 'chunked') {
+      this.pending = this.pending ? Buffer.concat([this.pending, chunk]) : chunk
+      const last = this.readChunks()
+      if (last !== true) return last
+      this.pending = undefined
+      return 'done'
+    }
+    this.bytes += chunk.length
+    if (this.keepBody) this.chunks.push(chunk)
+    return 'more'
+  }
+
+  /** The answer has a known length and all of it has arrived. */
+  private nothingLeft(): boolean {
+    return this.mode === 'length' && this.remaining === 0
+  }
+
+  /** Reads the head: the status and how the body ends. Returns the bytes after the head, or undefined while incomplete. */
+  private readHead(chunk: Buffer): Buffer | { error: string } | undefined {
+    const data = this.pending ? Buffer.concat([this.pending, chunk]) : chunk
+    const end = data.indexOf(HEAD_END)
+    if (end === -1) {
+      if (data.length > MAX_HEAD) return { error: 'head too large' }
+      this.pending = data
+      return undefined
+    }
+    this.pending = undefined
+    const head = data.toString('latin1', 0, end)
+    this.status = Number(head.slice(9, 12))
+    const rest = data.subarray(end + 4)
+    if (this.status >= 100 && this.status < 200) return this.readHead(rest) // an interim answer (100 Continue): the real one follows
+    this.closeAfter = /\r\nconnection:[ \t]*close/i.test(head) || head.startsWith('HTTP/1.0')
+    const length = /\r\ncontent-length:[ \t]*(\d+)/i.exec(head)
+    if (this.headRequest || this.status === 204 || this.status === 304) {
+      this.mode = 'length'
+      this.remaining = 0
+    } else if (/\r\ntransfer-encoding:[^\r]*chunked/i.test(head)) this.mode = 'chunked'
+    else if (length) {
+      this.mode = 'length'
+      this.remaining = Number(length[1])
+    } else this.mode = 'untilClose'
+    return rest
+  }
+
+  /** Chunked body: consumes whole chunks from `pending`; true when the last chunk (and any trailers) has arrived. */
+  private readChunks(): true | 'more' | { error: string } {
+    let data = this.pending!
+    for (;;) {
+      const lineEnd = data.indexOf(CRLF)
+      if (lineEnd === -1) break
+      const size = parseInt(data.toString('latin1', 0, lineEnd), 16)
+      if (Number.isNaN(size)) return { error: 'bad chunk' }
+      if (size === 0) {
+        // The last chunk, then trailers up to an empty line.
+        const after = data.subarray(lineEnd + 2)
+        if (after.length >= 2 && after[0] === 13 && after[1] === 10) return true
+        if (after.indexOf(HEAD_END) !== -1) return true
+        break
+      }
+      if (data.length < lineEnd + 2 + size + 2) break
+      this.bytes += size
+      if (this.keepBody) this.chunks.push(data.subarray(lineEnd + 2, lineEnd + 2 + size))
+      data = data.subarray(lineEnd + 2 + size + 2)
+    }
+    this.pending = data
+    return 'more'
+  }
+}
+
+/** A request's head (and body) as the bytes to write. */
+function requestBytes(req: LoadRequest, hostHeader: string): string | Buffer {
+  let head = `${req.method} ${req.path} HTTP/1.1\r\n${hostHeader}`
+  for (const name in req.headers) head += `${name}: ${req.headers[name]}\r\n`
+  if (req.body !== undefined) head += `content-length: ${Buffer.byteLength(req.body)}\r\n`
+  head += '\r\n'
+  if (req.body === undefined || req.body.length === 0) return head
+  return Buffer.concat([Buffer.from(head, 'latin1'), typeof req.body === 'string' ? Buffer.from(req.body) : req.body])
+}
+
 /** One keep-alive connection written to and read as bytes; one request at a time (no pipelining). Reconnects when the server closes. */
 function rawTransport(origin: URL, keepBody: boolean, timeoutMs: number): Transport {
   const hostHeader = `host: ${origin.host}\r\n`
+  const answer = new AnswerReader(keepBody)
   let socket: net.Socket | undefined
   let current: { done: Done; timer: NodeJS.Timeout } | undefined
-  // The answer being read.
-  let mode: 'head' | 'length' | 'chunked' | 'untilClose' = 'head'
-  let pending: Buffer | undefined
-  let status = 0
-  let remaining = 0
-  let bytes = 0
-  let chunks: Buffer[] = []
-  let closeAfter = false
-  let headRequest = false
-
-  /** The answer has a known length and all of it has arrived (mode changes behind TypeScript's back in readHead). */
-  const nothingLeft = () => mode === 'length' && remaining === 0
-  const body = () => (keepBody ? (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)) : undefined)
 
   function complete(): void {
     const c = current
     if (!c) return
     current = undefined
     clearTimeout(c.timer)
-    if (closeAfter) {
+    if (answer.closeAfter) {
       socket?.destroy()
       socket = undefined
     }
-    c.done(status, undefined, bytes, body())
+    c.done(answer.status, undefined, answer.bytes, answer.body())
   }
 
   function fail(error: string): void {
@@ -240,7 +362,17 @@ function rawTransport(origin: URL, keepBody: boolean, timeoutMs: number): Transp
     if (!c) return
     current = undefined
     clearTimeout(c.timer)
-    c.done(undefined, error, bytes, undefined)
+    c.done(undefined, error, answer.bytes, undefined)
+  }
+
+  function onData(chunk: Buffer): void {
+    if (!current) {
+      fail('answer without a request')
+      return
+    }
+    const step = answer.take(chunk)
+    if (step === 'done') complete()
+    else if (step !== 'more') fail(step.error)
   }
 
   function open(): net.Socket {
@@ -253,118 +385,21 @@ function rawTransport(origin: URL, keepBody: boolean, timeoutMs: number): Transp
     })
     s.on('close', () => {
       if (s !== socket) return
-      if (current && mode === 'untilClose') complete()
+      if (current && answer.mode === 'untilClose') complete()
       else fail('ECONNRESET')
       socket = undefined
     })
     return s
   }
 
-  /** Reads an answer's head: the status and how its body ends. Returns the bytes after the head, or undefined while incomplete. */
-  function readHead(chunk: Buffer): Buffer | undefined {
-    const data = pending ? Buffer.concat([pending, chunk]) : chunk
-    const end = data.indexOf(HEAD_END)
-    if (end === -1) {
-      if (data.length > MAX_HEAD) fail('head too large')
-      else pending = data
-      return undefined
-    }
-    pending = undefined
-    const head = data.toString('latin1', 0, end)
-    status = Number(head.slice(9, 12))
-    const rest = data.subarray(end + 4)
-    if (status >= 100 && status < 200) return readHead(rest) // an interim answer (100 Continue): the real one follows
-    closeAfter = /\r\nconnection:[ \t]*close/i.test(head) || head.startsWith('HTTP/1.0')
-    const length = /\r\ncontent-length:[ \t]*(\d+)/i.exec(head)
-    if (headRequest || status === 204 || status === 304) {
-      mode = 'length'
-      remaining = 0
-    } else if (/\r\ntransfer-encoding:[^\r]*chunked/i.test(head)) mode = 'chunked'
-    else if (length) {
-      mode = 'length'
-      remaining = Number(length[1])
-    } else mode = 'untilClose'
-    return rest
-  }
-
-  /** Chunked body: consumes whole chunks from `pending`; true when the last chunk (and any trailers) has arrived. */
-  function readChunks(): boolean {
-    let data = pending!
-    for (;;) {
-      const lineEnd = data.indexOf(CRLF)
-      if (lineEnd === -1) break
-      const size = parseInt(data.toString('latin1', 0, lineEnd), 16)
-      if (Number.isNaN(size)) {
-        fail('bad chunk')
-        return false
-      }
-      if (size === 0) {
-        // The last chunk, then trailers up to an empty line.
-        const after = data.subarray(lineEnd + 2)
-        if (after.length >= 2 && after[0] === 13 && after[1] === 10) return true
-        if (after.indexOf(HEAD_END) !== -1) return true
-        break
-      }
-      if (data.length < lineEnd + 2 + size + 2) break
-      bytes += size
-      if (keepBody) chunks.push(data.subarray(lineEnd + 2, lineEnd + 2 + size))
-      data = data.subarray(lineEnd + 2 + size + 2)
-    }
-    pending = data
-    return false
-  }
-
-  function onData(chunk: Buffer): void {
-    if (!current) {
-      fail('answer without a request')
-      return
-    }
-    if (mode === 'head') {
-      const rest = readHead(chunk)
-      if (rest === undefined || !current) return
-      if (nothingLeft()) return complete()
-      if (rest.length === 0) return
-      chunk = rest
-    }
-    if (mode === 'length') {
-      const take = Math.min(remaining, chunk.length)
-      bytes += take
-      remaining -= take
-      if (keepBody) chunks.push(take === chunk.length ? chunk : chunk.subarray(0, take))
-      if (remaining === 0) complete()
-    } else if (mode === 'chunked') {
-      pending = pending ? Buffer.concat([pending, chunk]) : chunk
-      if (readChunks()) {
-        pending = undefined
-        complete()
-      }
-    } else {
-      bytes += chunk.length
-      if (keepBody) chunks.push(chunk)
-    }
-  }
-
   return {
     send(req, done) {
       socket ??= open()
-      mode = 'head'
-      pending = undefined
-      status = 0
-      remaining = 0
-      bytes = 0
-      chunks = []
-      closeAfter = false
-      headRequest = req.method === 'HEAD'
+      answer.reset(req.method === 'HEAD')
       current = { done, timer: setTimeout(() => fail('timeout'), timeoutMs) }
-      let head = `${req.method} ${req.path} HTTP/1.1\r\n${hostHeader}`
-      for (const name in req.headers) head += `${name}: ${req.headers[name]}\r\n`
-      if (req.body !== undefined) head += `content-length: ${Buffer.byteLength(req.body)}\r\n`
-      head += '\r\n'
-      if (req.body === undefined || req.body.length === 0) socket.write(head, 'latin1')
-      else
-        socket.write(
-          Buffer.concat([Buffer.from(head, 'latin1'), typeof req.body === 'string' ? Buffer.from(req.body) : req.body]),
-        )
+      const bytes = requestBytes(req, hostHeader)
+      if (typeof bytes === 'string') socket.write(bytes, 'latin1')
+      else socket.write(bytes)
     },
     close() {
       socket?.destroy()

@@ -5,6 +5,7 @@
 // from there; a session that ends on the way (401 from any call) brings the login form back.
 import { QueryClientProvider } from '@tanstack/react-query'
 import { Component, useCallback, useMemo, useState, type ReactNode } from 'react'
+import type { AdminPageState } from '../catalogue/page-data.ts'
 import type { Site } from '../catalogue/types.gen.ts'
 import type { PhoneNumber } from '../sections/actions.tsx'
 import { UnexpectedErrorScreen } from '../templates/ErrorScreens.tsx'
@@ -33,13 +34,6 @@ class ErrorBoundary extends Component<
       this.props.children
     )
   }
-}
-
-export type AdminPageState = {
-  /** The visitor had a valid session when the page was asked for. */
-  signedIn: boolean
-  /** A sign-in sent without JavaScript failed: the server's sentence. */
-  loginError?: string | undefined
 }
 
 function Gate({ title, timeZone, initial }: { title: string; timeZone: string; initial: AdminPageState }) {

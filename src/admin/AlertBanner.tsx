@@ -27,13 +27,13 @@ export function Problem({ problem, now }: { problem: AlertProblem; now: number }
   return (
     <li>
       <p className="font-semibold">
-        {A.failing(A.channel[problem.channel] ?? problem.channel, problem.count, relativeTime(problem.since, now))}
+        {A.failing(A.channel[problem.channel], problem.count, relativeTime(problem.since, now))}
       </p>
       <p className="break-words">
         {A.lastError} <span className="font-mono text-sm">{problem.error}</span>
       </p>
       <p>
-        {A.todo[problem.channel] ?? ''} {A.retried}
+        {A.todo[problem.channel]} {A.retried}
       </p>
     </li>
   )

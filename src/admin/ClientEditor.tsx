@@ -2,25 +2,27 @@
 // YYYY-MM-DD (the browser's date input), texts are held to the API's limits; what the browser
 // cannot check, the server does, and its field problems are shown under their fields.
 import { useContext, useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import { api } from './api.ts'
-import { InboxSettings, useRun } from './actions.ts'
+import { InboxSettings } from './actions.ts'
+import { problemWith } from './api.ts'
 import { isDay, today } from './format.ts'
 import { T, TOASTS } from './messages.ts'
-import { useApplyChange } from './queries.ts'
+import { useChange } from './mutations.ts'
 import { CLIENT_FIELDS, CLIENT_LIMITS, type ClientField, type Submission } from './types.ts'
 import { button, control, fieldProblem, label } from './ui.ts'
 
 type Values = { is_client: boolean } & Record<ClientField, string>
+type Problems = Partial<Record<ClientField, string>>
+type Field = { name: ClientField; label: string; kind: 'date' | 'text' | 'notes' }
 
-const FIELDS: { name: ClientField; label: string; kind: 'date' | 'text' | 'notes' }[] = [
+const FIELDS: Field[] = [
   { name: 'client_since', label: CLIENT_FIELDS.client_since, kind: 'date' },
   { name: 'next_delivery_date', label: CLIENT_FIELDS.next_delivery_date, kind: 'date' },
   { name: 'delivery_frequency', label: CLIENT_FIELDS.delivery_frequency, kind: 'text' },
   { name: 'delivery_notes', label: CLIENT_FIELDS.delivery_notes, kind: 'notes' },
 ]
 
-function problemsOf(values: Values): Partial<Record<ClientField, string>> {
-  const problems: Partial<Record<ClientField, string>> = {}
+function problemsOf(values: Values): Problems {
+  const problems: Problems = {}
   for (const f of ['client_since', 'next_delivery_date'] as const)
     if (values[f] && !isDay(values[f])) problems[f] = T.client.badDate
   for (const f of ['delivery_frequency', 'delivery_notes'] as const)
@@ -30,10 +32,65 @@ function problemsOf(values: Values): Partial<Record<ClientField, string>> {
 
 const orNull = (s: string) => (s.trim() === '' ? null : s.trim())
 
+/** A field of the form: its label, its input (a date, a line, or the notes' box) and its problem. */
+function ClientInput({
+  field: f,
+  inputId,
+  value,
+  problem,
+  onChange,
+}: {
+  field: Field
+  inputId: string
+  value: string
+  problem: string | undefined
+  onChange: (value: string) => void
+}) {
+  const common = {
+    id: inputId,
+    name: f.name,
+    value,
+    'aria-invalid': problem ? true : undefined,
+    'aria-describedby': problem ? `${inputId}-problem` : undefined,
+    className: control,
+  }
+  return (
+    <div className={f.kind === 'notes' ? 'sm:col-span-2' : ''}>
+      <label htmlFor={inputId} className={label}>
+        {f.label}
+      </label>
+      <div className="mt-1">
+        {f.kind === 'notes' ? (
+          <textarea
+            {...common}
+            rows={3}
+            maxLength={CLIENT_LIMITS.delivery_notes}
+            className={`${control} resize-y`}
+            onChange={(e) => onChange(e.target.value)}
+          />
+        ) : f.kind === 'date' ? (
+          <input {...common} type="date" min="1900-01-01" max="9999-12-31" onChange={(e) => onChange(e.target.value)} />
+        ) : (
+          <input
+            {...common}
+            type="text"
+            maxLength={CLIENT_LIMITS.delivery_frequency}
+            onChange={(e) => onChange(e.target.value)}
+          />
+        )}
+      </div>
+      {problem && (
+        <p id={`${inputId}-problem`} className={fieldProblem}>
+          {problem}
+        </p>
+      )}
+    </div>
+  )
+}
+
 export function ClientEditor({ item, onDone }: { item: Submission; onDone: () => void }) {
   const { timeZone } = useContext(InboxSettings)
-  const run = useRun()
-  const apply = useApplyChange()
+  const change = useChange()
   const id = useId()
   const form = useRef<HTMLFormElement>(null)
   const [values, setValues] = useState<Values>(() => ({
@@ -44,45 +101,44 @@ export function ClientEditor({ item, onDone }: { item: Submission; onDone: () =>
     delivery_frequency: item.delivery_frequency ?? '',
     delivery_notes: item.delivery_notes ?? '',
   }))
-  const [problems, setProblems] = useState<Partial<Record<ClientField, string>>>({})
-  const [busy, setBusy] = useState(false)
+  const [problems, setProblems] = useState<Problems>({})
+  const busy = change.isPending
   // Opened by a button: the keyboard goes on into the form.
   useEffect(() => form.current?.querySelector<HTMLElement>('input[type="date"]')?.focus(), [])
 
-  const focusFirstProblem = (found: Partial<Record<ClientField, string>>) => {
+  const showProblems = (found: Problems) => {
+    setProblems(found)
     const first = FIELDS.find((f) => found[f.name])
     if (first) form.current?.querySelector<HTMLElement>(`[name="${first.name}"]`)?.focus()
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const found = problemsOf(values)
-    setProblems(found)
-    if (Object.keys(found).length > 0) return focusFirstProblem(found)
-    setBusy(true)
-    const answer = await run(
-      () =>
-        api.update(item.id, {
-          is_client: values.is_client,
-          client_since: orNull(values.client_since),
-          next_delivery_date: orNull(values.next_delivery_date),
-          delivery_frequency: orNull(values.delivery_frequency),
-          delivery_notes: orNull(values.delivery_notes),
-        }),
-      TOASTS.clientSaved,
-      TOASTS.clientFailed,
-    )
-    setBusy(false)
-    if (!(answer instanceof Error)) {
-      apply(answer)
-      return onDone()
+    if (Object.keys(found).length > 0) return showProblems(found)
+    setProblems({})
+    const changes = {
+      is_client: values.is_client,
+      client_since: orNull(values.client_since),
+      next_delivery_date: orNull(values.next_delivery_date),
+      delivery_frequency: orNull(values.delivery_frequency),
+      delivery_notes: orNull(values.delivery_notes),
     }
-    const error = answer
-    const fromServer = Object.fromEntries(
-      FIELDS.filter((f) => error.fields[f.name]).map((f) => [f.name, error.fields[f.name]]),
+    change.mutate(
+      { item, changes, ok: TOASTS.clientSaved, ko: TOASTS.clientFailed },
+      {
+        onSuccess: onDone,
+        onError: (error) =>
+          showProblems(
+            Object.fromEntries(
+              FIELDS.flatMap((f) => {
+                const problem = problemWith(error, f.name)
+                return problem ? [[f.name, problem]] : []
+              }),
+            ),
+          ),
+      },
     )
-    setProblems(fromServer)
-    focusFirstProblem(fromServer)
   }
 
   const set = (name: keyof Values, value: string | boolean) => setValues((v) => ({ ...v, [name]: value }))
@@ -107,56 +163,16 @@ export function ClientEditor({ item, onDone }: { item: Submission; onDone: () =>
           {T.client.isClient}
         </label>
         <div className="mt-3 grid gap-4 sm:grid-cols-2">
-          {FIELDS.map((f) => {
-            const inputId = `${id}-${f.name}`
-            const problem = problems[f.name]
-            const common = {
-              id: inputId,
-              name: f.name,
-              value: values[f.name],
-              'aria-invalid': problem ? true : undefined,
-              'aria-describedby': problem ? `${inputId}-problem` : undefined,
-              className: control,
-            }
-            return (
-              <div key={f.name} className={f.kind === 'notes' ? 'sm:col-span-2' : ''}>
-                <label htmlFor={inputId} className={label}>
-                  {f.label}
-                </label>
-                <div className="mt-1">
-                  {f.kind === 'notes' ? (
-                    <textarea
-                      {...common}
-                      rows={3}
-                      maxLength={CLIENT_LIMITS.delivery_notes}
-                      className={`${control} resize-y`}
-                      onChange={(e) => set(f.name, e.target.value)}
-                    />
-                  ) : f.kind === 'date' ? (
-                    <input
-                      {...common}
-                      type="date"
-                      min="1900-01-01"
-                      max="9999-12-31"
-                      onChange={(e) => set(f.name, e.target.value)}
-                    />
-                  ) : (
-                    <input
-                      {...common}
-                      type="text"
-                      maxLength={CLIENT_LIMITS.delivery_frequency}
-                      onChange={(e) => set(f.name, e.target.value)}
-                    />
-                  )}
-                </div>
-                {problem && (
-                  <p id={`${inputId}-problem`} className={fieldProblem}>
-                    {problem}
-                  </p>
-                )}
-              </div>
-            )
-          })}
+          {FIELDS.map((f) => (
+            <ClientInput
+              key={f.name}
+              field={f}
+              inputId={`${id}-${f.name}`}
+              value={values[f.name]}
+              problem={problems[f.name]}
+              onChange={(value) => set(f.name, value)}
+            />
+          ))}
         </div>
       </fieldset>
       <div className="mt-5 flex flex-wrap gap-3">

@@ -9,6 +9,7 @@ import { formatDay, today } from './format.ts'
 import { T } from './messages.ts'
 import { useSourcesReport } from './queries.ts'
 import { daysBefore } from './sources.ts'
+import type { Answer } from './api.ts'
 import type { Tally } from './types.ts'
 import { btn, card, control, label } from './ui.ts'
 
@@ -39,6 +40,70 @@ function TallyList({
         ))}
       </dl>
     </div>
+  )
+}
+
+/** Per source: the requests, how many were contacted, how many scheduled; a source's name opens the inbox filtered by it. */
+function SourcesTable({ rows, onPick }: { rows: Answer<'sources'>['sources']; onPick: (source: string) => void }) {
+  return (
+    <div className="-mx-1 overflow-x-auto">
+      <table className="w-full text-sm">
+        <thead>
+          <tr className="border-b border-slate-300 text-slate-700">
+            <th scope="col" className={`${head} text-left`}>
+              {T.sources.source}
+            </th>
+            {[T.sources.requests, T.sources.contacted, T.sources.scheduled].map((name) => (
+              <th key={name} scope="col" className={`${head} text-right`}>
+                {name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.source} className="border-b border-slate-100">
+              <th scope="row" className="min-w-20 px-1.5 py-1.5 text-left font-normal sm:px-2">
+                <button
+                  type="button"
+                  className="min-h-6 text-left font-semibold text-brand-800 underline [overflow-wrap:anywhere] hover:text-brand-950"
+                  onClick={() => onPick(row.source)}
+                >
+                  {row.source}
+                  <span className="sr-only">: {T.sources.showRequests}</span>
+                </button>
+              </th>
+              <td className={cell}>{row.requests}</td>
+              <td className={cell}>{row.contacted}</td>
+              <td className={cell}>{row.scheduled}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+/** The calls started from the site in the period: the total, and per source, page and day. */
+function Calls({ calls }: { calls: Answer<'sources'>['calls'] }) {
+  return (
+    <>
+      <h3 className="mt-5 flex items-center gap-2 font-bold text-brand-900">
+        <Phone className="size-4" aria-hidden="true" focusable="false" />
+        {T.sources.calls}
+      </h3>
+      <p className="text-sm text-slate-600">
+        <strong className="text-slate-900" data-calls-total="">
+          {T.sources.callsTotal(calls.total)}
+        </strong>
+        . {T.sources.callsHint}
+      </p>
+      <div className="mt-2 grid gap-4 sm:grid-cols-3">
+        <TallyList heading={T.sources.bySource} items={calls.bySource} />
+        <TallyList heading={T.sources.byPage} items={calls.byPage} />
+        <TallyList heading={T.sources.byDay} items={calls.byDay} format={formatDay} />
+      </div>
+    </>
   )
 }
 
@@ -95,62 +160,9 @@ export function SourcesReport({ onPick, onClose }: { onPick: (source: string) =>
             {data.sources.length === 0 ? (
               <p className="text-sm text-slate-700">{T.sources.noRequests}</p>
             ) : (
-              <div className="-mx-1 overflow-x-auto">
-                <table className="w-full text-sm">
-                  <thead>
-                    <tr className="border-b border-slate-300 text-slate-700">
-                      <th scope="col" className={`${head} text-left`}>
-                        {T.sources.source}
-                      </th>
-                      <th scope="col" className={`${head} text-right`}>
-                        {T.sources.requests}
-                      </th>
-                      <th scope="col" className={`${head} text-right`}>
-                        {T.sources.contacted}
-                      </th>
-                      <th scope="col" className={`${head} text-right`}>
-                        {T.sources.scheduled}
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.sources.map((row) => (
-                      <tr key={row.source} className="border-b border-slate-100">
-                        <th scope="row" className="min-w-20 px-1.5 py-1.5 text-left font-normal sm:px-2">
-                          <button
-                            type="button"
-                            className="min-h-6 text-left font-semibold text-brand-800 underline [overflow-wrap:anywhere] hover:text-brand-950"
-                            onClick={() => onPick(row.source)}
-                          >
-                            {row.source}
-                            <span className="sr-only">: {T.sources.showRequests}</span>
-                          </button>
-                        </th>
-                        <td className={cell}>{row.requests}</td>
-                        <td className={cell}>{row.contacted}</td>
-                        <td className={cell}>{row.scheduled}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <SourcesTable rows={data.sources} onPick={onPick} />
             )}
-
-            <h3 className="mt-5 flex items-center gap-2 font-bold text-brand-900">
-              <Phone className="size-4" aria-hidden="true" focusable="false" />
-              {T.sources.calls}
-            </h3>
-            <p className="text-sm text-slate-600">
-              <strong className="text-slate-900" data-calls-total="">
-                {T.sources.callsTotal(data.calls.total)}
-              </strong>
-              . {T.sources.callsHint}
-            </p>
-            <div className="mt-2 grid gap-4 sm:grid-cols-3">
-              <TallyList heading={T.sources.bySource} items={data.calls.bySource} />
-              <TallyList heading={T.sources.byPage} items={data.calls.byPage} />
-              <TallyList heading={T.sources.byDay} items={data.calls.byDay} format={formatDay} />
-            </div>
+            <Calls calls={data.calls} />
           </>
         )}
       </div>

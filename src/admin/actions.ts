@@ -1,7 +1,7 @@
-// Running a change from the inbox: the call, then the toast that says how it went (SPEC §8 texts),
-// the server's answer put into the caches, and a lost session sent back to the login form. Also
-// the inbox-wide context a card reads: the office's time zone, the clock for "12 min ago".
-import { createContext, useCallback, useContext, useSyncExternalStore } from 'react'
+// How a call from the inbox ended, told the office: the toast that says so (SPEC §8 texts), or a
+// lost session sent back to the login form. Also the inbox-wide context a card reads: the office's
+// time zone, the clock for "12 min ago".
+import { createContext, useContext, useMemo, useSyncExternalStore } from 'react'
 import { ApiError, isSignedOut } from './api.ts'
 import type { Toast } from './messages.ts'
 import { useNotify } from './Toasts.tsx'
@@ -20,28 +20,24 @@ const detailOf = (error: unknown) =>
   error instanceof ApiError && error.status !== 0 && error.status < 500 ? error.message : undefined
 
 /**
- * `run(work, ok, ko)`: runs `work`; on success shows `ok` (if any) and resolves with its result;
- * on failure shows `ko` (with the server's sentence for a refused request), or goes back to the
- * login form when the session is gone, and resolves with the ApiError.
+ * How a call from the inbox ended, told the office: `succeeded(ok)` shows `ok` (if any);
+ * `failed(error, ko)` shows `ko` (with the server's sentence for a refused request), or goes back
+ * to the login form when the session is gone.
  */
-export function useRun() {
+export function useOutcome() {
   const notify = useNotify()
   const { onSignedOut } = useContext(InboxSettings)
-  return useCallback(
-    async <T>(work: () => Promise<T>, ok: Toast | null, ko: Toast): Promise<T | ApiError> => {
-      try {
-        const result = await work()
+  return useMemo(
+    () => ({
+      succeeded: (ok: Toast | null) => {
         if (ok) notify(ok)
-        return result
-      } catch (error) {
-        if (isSignedOut(error)) onSignedOut()
-        else {
-          const detail = detailOf(error)
-          notify(detail ? { ...ko, detail } : ko)
-        }
-        return error instanceof ApiError ? error : new ApiError(0, String(error))
-      }
-    },
+      },
+      failed: (error: unknown, ko: Toast) => {
+        if (isSignedOut(error)) return onSignedOut()
+        const detail = detailOf(error)
+        notify(detail ? { ...ko, detail } : ko)
+      },
+    }),
     [notify, onSignedOut],
   )
 }

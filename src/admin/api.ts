@@ -1,18 +1,10 @@
 // The inbox's only way to the server: the routes of docs/admin-api.md, same-origin, JSON. The
-// session is an HttpOnly cookie the browser sends by itself; nothing is kept in the page.
-import type {
-  Activity,
-  AlertHealth,
-  ContactChannel,
-  Counts,
-  ListQuery,
-  Page,
-  PushDevice,
-  ResponseTimePeriod,
-  SourcesReport,
-  Submission,
-  SubmissionChanges,
-} from './types.ts'
+// client is Hono's, typed from the server's routes (`AdminApi`, a type only: nothing of the server
+// runs here), so each call's input and answer are the server's own (decision 034). The session is
+// an HttpOnly cookie the browser sends by itself; nothing is kept in the page.
+import { hc, type ClientResponse, type InferRequestType } from 'hono/client'
+import type { AdminApi } from '../server/admin/api.ts'
+import type { Status, View } from '../lead/submission.ts'
 
 /** A failed call: the HTTP status (0 when the server was not reached), the server's sentence, field problems. */
 export class ApiError extends Error {
@@ -26,6 +18,10 @@ export class ApiError extends Error {
   }
 }
 
+/** The server's problem with one field of what was sent, if it named one. */
+export const problemWith = (error: unknown, field: string): string | null =>
+  error instanceof ApiError ? (error.fields[field] ?? null) : null
+
 /** The session is gone (expired, logged out elsewhere): the inbox goes back to the login form. */
 export const isSignedOut = (error: unknown) => error instanceof ApiError && error.status === 401
 
@@ -33,38 +29,36 @@ const BASE = '/api/admin'
 const UNREACHABLE = 'The server could not be reached. Check the connection and try again.'
 const UNAVAILABLE = 'The server is not available right now. Try again in a moment.'
 
-type Options = {
-  /** Let the request finish even if the page goes away (a call button opens the phone app). */
-  keepalive?: boolean
-  signal?: AbortSignal
-}
-
-async function call<T>(
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  path: string,
-  body?: unknown,
-  { keepalive = false, signal }: Options = {},
-): Promise<T> {
-  let res: Response
+/** `fetch`, with a server that cannot be reached said as an ApiError (a call called off stays an abort). */
+const reach: typeof fetch = async (input, init) => {
   try {
-    res = await fetch(`${BASE}${path}`, {
-      method,
-      credentials: 'same-origin',
-      cache: 'no-store',
-      keepalive,
-      ...(signal ? { signal } : {}),
-      headers:
-        body === undefined
-          ? { accept: 'application/json' }
-          : { accept: 'application/json', 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    })
+    return await fetch(input, init)
   } catch (error) {
-    if (signal?.aborted) throw error
+    if (init?.signal?.aborted) throw error
     throw new ApiError(0, UNREACHABLE)
   }
-  // Not JSON (a proxy's error page): the status says enough.
-  const json = (await res.json().catch(() => null)) as { success?: unknown; error?: unknown; fields?: unknown } | null
+}
+
+const client = hc<AdminApi>(BASE, {
+  fetch: reach,
+  headers: { accept: 'application/json' },
+  init: { credentials: 'same-origin', cache: 'no-store' },
+})
+
+/** The success answer among a route's answers: its `{ success: true, … }`. */
+type Success<R> = R extends ClientResponse<infer T, number, 'json'> ? Extract<T, { success: true }> : never
+
+/**
+ * A call's success answer, or the ApiError that says why not: the server's sentence and field
+ * problems, or the status alone when the answer is not JSON (a proxy's error page).
+ */
+async function answer<R extends ClientResponse<unknown, number, 'json'>>(call: Promise<R>): Promise<Success<R>> {
+  const res = await call
+  const json = (await res.json().catch(() => null)) as {
+    success?: unknown
+    error?: unknown
+    fields?: unknown
+  } | null
   if (!res.ok || json?.success !== true) {
     const message =
       typeof json?.error === 'string' && json.error
@@ -75,60 +69,76 @@ async function call<T>(
     const fields = json?.fields && typeof json.fields === 'object' ? (json.fields as Record<string, string>) : {}
     throw new ApiError(res.status, message, fields)
   }
-  return json as T
+  // Checked above: a success answer, whose shape the route's type gives.
+  return json as Success<R>
+}
+
+/** What the list shows: a view (tab) and its filters. */
+export type ListQuery = {
+  view: View
+  /** Words found in name, phone, e-mail and message; at most 100 characters. */
+  q: string
+  /** '' = any status. */
+  status: Status | ''
+  /** '' = any service, 'none' = requests without one. */
+  service: string
+  /** '' = any source; else a source in words ("Google Ads", "Direct"…). */
+  source: string
+}
+
+/** A list's query string as the route takes it: only the filters that are set. */
+type ListSearch = InferRequestType<typeof client.submissions.$get>['query']
+/** A bulk action's filters as the route takes them. */
+type Filters = InferRequestType<(typeof client.submissions)['mark-read']['$post']>['json']
+
+function listSearch(query: ListQuery, cursor?: string | null): ListSearch & Filters {
+  const q = query.q.trim()
+  return {
+    view: query.view,
+    ...(q ? { q } : {}),
+    ...(query.status ? { status: query.status } : {}),
+    ...(query.service ? { service: query.service } : {}),
+    ...(query.source ? { source: query.source } : {}),
+    ...(cursor ? { cursor } : {}),
+  }
 }
 
 /** The query string of a list or CSV request: only the filters that are set. */
-export function listParams(query: ListQuery, cursor?: string | null): URLSearchParams {
-  const params = new URLSearchParams({ view: query.view })
-  const q = query.q.trim()
-  if (q) params.set('q', q)
-  if (query.status) params.set('status', query.status)
-  if (query.service) params.set('service', query.service)
-  if (query.source) params.set('source', query.source)
-  if (cursor) params.set('cursor', cursor)
-  return params
-}
+export const listParams = (query: ListQuery, cursor?: string | null): URLSearchParams =>
+  new URLSearchParams(listSearch(query, cursor))
 
-/** The filters of a view as a bulk action's body. */
-const filtersOf = (query: ListQuery) => Object.fromEntries(listParams(query))
-
-type Changed = { success: true; item: Submission; counts: Counts }
-const item = (id: string) => `/submissions/${encodeURIComponent(id)}`
+const submission = client.submissions[':id']
+/** The path's `:id` of a request. */
+const id = (value: string) => ({ param: { id: encodeURIComponent(value) } })
 
 export const api = {
-  login: (password: string) => call<{ success: true }>('POST', '/login', { password }),
-  logout: () => call<{ success: true }>('POST', '/logout'),
+  login: (password: string) => answer(client.login.$post({ json: { password } })),
+  logout: () => answer(client.logout.$post()),
   list: (query: ListQuery, cursor: string | null, signal?: AbortSignal) =>
-    call<{ success: true } & Page>(
-      'GET',
-      `/submissions?${listParams(query, cursor)}`,
-      undefined,
-      signal ? { signal } : {},
-    ),
-  alertHealth: () => call<{ success: true } & AlertHealth>('GET', '/alert-health'),
-  responseTimes: () => call<{ success: true; periods: ResponseTimePeriod[] }>('GET', '/response-times'),
-  activity: (id: string) => call<{ success: true; items: Activity[] }>('GET', `${item(id)}/activity`),
-  update: (id: string, change: SubmissionChanges) => call<Changed>('PATCH', item(id), change),
-  contact: (id: string, channel: ContactChannel) =>
-    call<Changed>('POST', `${item(id)}/contacts`, { channel }, { keepalive: true }),
-  note: (id: string, text: string) => call<Changed>('POST', `${item(id)}/notes`, { text }),
-  trash: (id: string) => call<Changed>('DELETE', item(id)),
-  restore: (id: string) => call<Changed>('POST', `${item(id)}/restore`),
-  sources: (from: string, to: string) =>
-    call<{ success: true } & SourcesReport>('GET', `/sources?${new URLSearchParams({ from, to })}`),
-  erase: (person: { phone?: string; email?: string }) =>
-    call<{ success: true; erased: number }>('POST', '/erase', person),
-  get: (id: string) => call<{ success: true; item: Submission }>('GET', item(id)),
-  push: () => call<{ success: true; publicKey: string; devices: PushDevice[] }>('GET', '/push'),
-  subscribe: (subscription: PushSubscriptionJSON) =>
-    call<{ success: true; device: PushDevice }>('POST', '/push/subscriptions', subscription),
-  unsubscribe: (endpoint: string) =>
-    call<{ success: true; removed: boolean }>('POST', '/push/unsubscribe', { endpoint }),
-  testPush: (endpoint: string) => call<{ success: true; status: number }>('POST', '/push/test', { endpoint }),
-  markAllRead: (query: ListQuery) =>
-    call<{ success: true; marked: number; counts: Counts }>('POST', '/submissions/mark-read', filtersOf(query)),
+    answer(client.submissions.$get({ query: listSearch(query, cursor) }, signal ? { init: { signal } } : undefined)),
+  alertHealth: () => answer(client['alert-health'].$get()),
+  responseTimes: () => answer(client['response-times'].$get()),
+  activity: (item: string) => answer(submission.activity.$get(id(item))),
+  get: (item: string) => answer(submission.$get(id(item))),
+  update: (item: string, changes: InferRequestType<typeof submission.$patch>['json']) =>
+    answer(submission.$patch({ ...id(item), json: changes })),
+  // Let the request finish even if the page goes away: the call button opens the phone app.
+  contact: (item: string, channel: InferRequestType<typeof submission.contacts.$post>['json']['channel']) =>
+    answer(submission.contacts.$post({ ...id(item), json: { channel } }, { init: { keepalive: true } })),
+  note: (item: string, text: string) => answer(submission.notes.$post({ ...id(item), json: { text } })),
+  trash: (item: string) => answer(submission.$delete(id(item))),
+  restore: (item: string) => answer(submission.restore.$post(id(item))),
+  markAllRead: (query: ListQuery) => answer(client.submissions['mark-read'].$post({ json: listSearch(query) })),
+  sources: (from: string, to: string) => answer(client.sources.$get({ query: { from, to } })),
+  erase: (person: InferRequestType<typeof client.erase.$post>['json']) => answer(client.erase.$post({ json: person })),
+  push: () => answer(client.push.$get()),
+  subscribe: (subscription: PushSubscriptionJSON) => answer(client.push.subscriptions.$post({ json: subscription })),
+  unsubscribe: (endpoint: string) => answer(client.push.unsubscribe.$post({ json: { endpoint } })),
+  testPush: (endpoint: string) => answer(client.push.test.$post({ json: { endpoint } })),
 }
+
+/** The success answer of an API call, as the server's route gives it. */
+export type Answer<Call extends keyof typeof api> = Awaited<ReturnType<(typeof api)[Call]>>
 
 /** The CSV export of a view and its filters (a download link; the cookie goes with it). */
 export const csvUrl = (query: ListQuery) => `${BASE}/submissions.csv?${listParams(query)}`

@@ -4,7 +4,7 @@
 // from /admin (pages/admin/+Head.tsx): the public pages are not an app. docs/decisions/030-web-push.md.
 
 /** The site's dark blue (renderer/+Head.tsx theme-color). */
-export const THEME_COLOR = '#0c2d56'
+const THEME_COLOR = '#0c2d56'
 export const MANIFEST_PATH = '/admin/manifest.webmanifest'
 export const SERVICE_WORKER_PATH = '/admin/sw.js'
 export const ADMIN_SCOPE = '/admin'

@@ -1,6 +1,7 @@
 // Every word the inbox shows, in one place. The toasts of SPEC §8 are exact; the ones for what
 // PRODUCT.md adds (unread, client details, notes, follow-ups, trash, spam) follow the same
 // "Success"/"Error" pattern. The client fields' labels are the office's words (CLIENT_FIELDS).
+import type { AlertChannel } from '../lead/alerts.ts'
 import { CLIENT_FIELDS, type ActivityKind } from './types.ts'
 export { STATUS_LABELS } from '../lead/submission.ts'
 
@@ -231,13 +232,13 @@ export const T = {
       push: 'Push notifications',
       webhook: 'Webhooks',
       confirmation: 'Confirmations to customers',
-    } as Record<string, string>,
+    } satisfies Record<AlertChannel, string>,
     todo: {
       email: 'Check SMTP_URL (server, user, password) with your mail provider.',
       push: 'Turn notifications off and on again on your phone.',
       webhook: 'Check WEBHOOK_URLS and the service they point to.',
       confirmation: 'Check SMTP_URL (server, user, password) with your mail provider.',
-    } as Record<string, string>,
+    } satisfies Record<AlertChannel, string>,
     retried: 'They are retried automatically.',
     waiting: (count: number, since: string) =>
       `${count === 1 ? '1 alert has' : `${count} alerts have`} been waiting more than 5 minutes (the oldest ${since}).`,

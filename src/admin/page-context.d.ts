@@ -1,7 +1,7 @@
 // What the server adds to the pageContext of /admin when it renders the page for a request
 // (src/server/admin/page.ts), for Vike's types (https://vike.dev/pageContext#typescript).
 import type { AdminPageData } from '../catalogue/page-data.ts'
-import type { AdminPageState } from './AdminApp.tsx'
+import type { AdminPageState } from '../catalogue/page-data.ts'
 
 declare global {
   namespace Vike {

@@ -1,28 +1,26 @@
-// The inbox's server state, through TanStack Query (docs/decisions/026-lead-desk.md): the list of a
-// view page by page (an infinite query, refetched every 15 s while the tab is visible, so new
-// requests show up without a reload), the counts every answer carries, the response times, a
-// request's timeline; and the changes, each of which puts the server's version of the request
-// into every cached list and updates the counts.
+// The inbox's reads, through TanStack Query (docs/decisions/026-lead-desk.md, 034): the one
+// factory of query keys, the list of a view page by page (an infinite query, refetched every 15 s
+// while the tab is visible, so new requests show up without a reload) with the counts each page
+// carries, the response times, a request's timeline, the Sources report, whether alerts get
+// through, and the devices that get pushes. The writes are in mutations.ts.
 import {
   infiniteQueryOptions,
   keepPreviousData,
   QueryClient,
   useInfiniteQuery,
   useQuery,
-  useQueryClient,
   type InfiniteData,
 } from '@tanstack/react-query'
-import { useCallback } from 'react'
-import { api, isSignedOut } from './api.ts'
-import type { Counts, ListQuery, Page, Submission } from './types.ts'
+import { api, isSignedOut, type Answer } from './api.ts'
+import type { Counts, ListQuery } from './types.ts'
 
 /** How often the list is refetched while the tab is visible. */
-export const POLL_MS = 15_000
+const POLL_MS = 15_000
 
-const keys = {
+/** Every key of the inbox's cache. */
+export const keys = {
   lists: ['submissions'] as const,
   list: (query: ListQuery) => ['submissions', query] as const,
-  counts: ['counts'] as const,
   responseTimes: ['response-times'] as const,
   alertHealth: ['alert-health'] as const,
   activity: (id: string) => ['activity', id] as const,
@@ -43,47 +41,41 @@ export function createQueryClient(): QueryClient {
   })
 }
 
-type ListPage = { success: true } & Page
+/** A list as cached: the pages fetched so far. */
+export type ListData = InfiniteData<Answer<'list'>>
 
 /** What the inbox shows first: every request but spam and the trash, unfiltered. */
 export const FIRST_VIEW: ListQuery = { view: 'all', q: '', status: '', service: '', source: '' }
 
 /** The list of a view and its filters, as a query: its key, how to fetch a page, where the next starts. */
-const submissionsQuery = (client: QueryClient, query: ListQuery) =>
+const submissionsQuery = (query: ListQuery) =>
   infiniteQueryOptions({
     queryKey: keys.list(query),
-    queryFn: async ({ pageParam, signal }) => {
-      const page = await api.list(query, pageParam, signal)
-      client.setQueryData(keys.counts, page.counts)
-      return page
-    },
+    queryFn: ({ pageParam, signal }) => api.list(query, pageParam, signal),
     initialPageParam: null as string | null,
-    getNextPageParam: (last: ListPage) => last.nextCursor,
+    getNextPageParam: (last) => last.nextCursor,
   })
 
 /** The first page of a view and its filters, and the next ones on demand. */
 export function useSubmissions(query: ListQuery) {
-  const client = useQueryClient()
   return useInfiniteQuery({
-    ...submissionsQuery(client, query),
+    ...submissionsQuery(query),
     refetchInterval: POLL_MS,
     // A new view or filter: the old list stays on screen (dimmed) until the new one is there.
     placeholderData: keepPreviousData,
   })
 }
 
+/**
+ * The counts of the server's latest answer: every page carries them, the last one fetched is the
+ * newest, and a change's answer puts its own into every page (mutations.ts).
+ */
+export const countsOf = (data: { pages: Answer<'list'>[] } | undefined): Counts | undefined =>
+  data?.pages.at(-1)?.counts
+
 /** Starts fetching the first page the moment the login succeeds, before the inbox has even drawn. */
 export function prefetchFirstPage(client: QueryClient): void {
-  void client.prefetchInfiniteQuery(submissionsQuery(client, FIRST_VIEW))
-}
-
-/** The counts of the server's latest answer (every list page and change carries them). */
-export function useCounts(): Counts | undefined {
-  return useQuery({
-    queryKey: keys.counts,
-    queryFn: () => Promise.reject(new Error('counts come with the list')),
-    enabled: false,
-  }).data
+  void client.prefetchInfiniteQuery(submissionsQuery(FIRST_VIEW))
 }
 
 /** The median first response; asked for once the list is there (`ready`), not competing with it. */
@@ -120,46 +112,6 @@ export function useActivity(id: string, open: boolean) {
   return useQuery({ queryKey: keys.activity(id), queryFn: async () => (await api.activity(id)).items, enabled: open })
 }
 
-/**
- * Puts the server's answer to a change into the caches: the request in every list that holds it
- * (where it stays, even if it no longer belongs to that view, until the next refetch; `drop`
- * takes it out at once), the counts, and a fresh timeline next time it is looked at.
- */
-export function useApplyChange() {
-  const client = useQueryClient()
-  return useCallback(
-    (answer: { item?: Submission; counts: Counts }, { drop = false }: { drop?: boolean } = {}) => {
-      client.setQueryData(keys.counts, answer.counts)
-      const { item } = answer
-      if (item) {
-        client.setQueriesData<InfiniteData<ListPage>>(
-          { queryKey: keys.lists },
-          (data) =>
-            data && {
-              ...data,
-              pages: data.pages.map((page) => ({
-                ...page,
-                items: drop
-                  ? page.items.filter((i) => i.id !== item.id)
-                  : page.items.map((i) => (i.id === item.id ? item : i)),
-              })),
-            },
-        )
-        if (client.getQueryData(keys.submission(item.id))) client.setQueryData(keys.submission(item.id), item)
-        void client.invalidateQueries({ queryKey: keys.activity(item.id) })
-      }
-      void client.invalidateQueries({ queryKey: keys.responseTimes })
-    },
-    [client],
-  )
-}
-
-/** After a change to many requests at once: every list again from the server. */
-export function useRefreshLists() {
-  const client = useQueryClient()
-  return useCallback(() => client.invalidateQueries({ queryKey: keys.lists }), [client])
-}
-
 /** One request, opened by its link (/admin?request=<id>, a tapped notification). */
 export function useSubmission(id: string | null) {
   return useQuery({
@@ -173,9 +125,4 @@ export function useSubmission(id: string | null) {
 /** The server's VAPID key and the devices subscribed, when this browser can have notifications. */
 export function usePushDevices(enabled: boolean) {
   return useQuery({ queryKey: keys.push, queryFn: () => api.push(), enabled })
-}
-
-export function useRefreshPush() {
-  const client = useQueryClient()
-  return useCallback(() => client.invalidateQueries({ queryKey: keys.push }), [client])
 }

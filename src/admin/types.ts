@@ -1,10 +1,13 @@
-// The inbox's own shapes. What the API hands over (a submission, the counts, the changes, the
-// statuses, the timeline) is shared with the server in src/lead/; the browser side still
-// imports nothing from src/server (the architecture's wall, tests/unit/walls.test.ts).
-import type { Counts, Status, Submission, View } from '../lead/submission.ts'
+// The inbox's shapes. What the API hands over (a request, the counts, the timeline, alert health,
+// the Sources report, the devices) is the type of its route's answer, inferred from the server's
+// routes through the client (api.ts, decision 034): declared once, on the server. The rules and
+// words the inbox shares with the server (statuses, views, client fields) come from src/lead/; the
+// browser side imports nothing from src/server at run time (tests/unit/walls.test.ts).
+import type { Answer } from './api.ts'
 
-export type { Activity, ActivityKind, ContactChannel } from '../lead/activity.ts'
-export type { AlertHealth, AlertProblem } from '../lead/alert-health.ts'
+export type { ListQuery } from './api.ts'
+
+export type { ActivityKind } from '../lead/activity.ts'
 export {
   CLIENT_FIELDS,
   CLIENT_LIMITS,
@@ -12,49 +15,16 @@ export {
   STATUSES,
   VIEWS,
   type ClientField,
-  type Counts,
   type Status,
-  type Submission,
   type SubmissionChanges,
   type View,
 } from '../lead/submission.ts'
 
-/** What the list shows: a view (tab) and its filters. */
-export type ListQuery = {
-  view: View
-  /** Words found in name, phone, e-mail and message; at most 100 characters. */
-  q: string
-  /** '' = any status. */
-  status: Status | ''
-  /** '' = any service, 'none' = requests without one. */
-  service: string
-  /** '' = any source; else a source in words ("Google Ads", "Direct"…). */
-  source: string
-}
-
-/** The Sources report (GET /api/admin/sources): per source, and the calls started from the site. */
-export type SourceRow = { source: string; requests: number; contacted: number; scheduled: number }
-export type Tally = { key: string; count: number }
-export type SourcesReport = {
-  from: string
-  to: string
-  sources: SourceRow[]
-  calls: { total: number; byDay: Tally[]; byPage: Tally[]; bySource: Tally[] }
-}
-
-export type Page = { items: Submission[]; nextCursor: string | null; counts: Counts }
-
-/** The median first response over a period (GET /api/admin/response-times). */
-export type ResponseTimePeriod = { days: number; medianMs: number | null; answered: number; waiting: number }
-
-/** A device subscribed to pushes (GET /api/admin/push). */
-export type PushDevice = {
-  id: number
-  endpoint: string
-  /** "Chrome on Android", from its User-Agent. */
-  device: string
-  createdAt: string
-  lastSuccessAt: string | null
-  lastFailureAt: string | null
-  lastError: string | null
-}
+/** A request as the API gives it. */
+export type Submission = Answer<'get'>['item']
+/** How many requests each view holds, and the follow-ups due. */
+export type Counts = Answer<'list'>['counts']
+/** A reason alerts are not reaching the office (the banner's items). */
+export type AlertProblem = Answer<'alertHealth'>['problems'][number]
+/** A count of calls by day, page or source (the Sources report). */
+export type Tally = Answer<'sources'>['calls']['byDay'][number]

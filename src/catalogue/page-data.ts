@@ -1,11 +1,12 @@
 // What each Vike page receives as pageContext.data: the record, the layout's data (header,
 // footer, business) and the head. Runs at build time (prerender), on the server side only.
-import { getCatalogue, type Catalogue, type PageRecord, type Review } from './load.ts'
+import { getCatalogue } from './load.ts'
+import type { Catalogue, PageRecord, Review } from './types.ts'
 import { activeNavIndex, areaDirectory, findPage, footerAreaLinks, trailOf, type AreaDirectory } from './routes.ts'
 import { buildHead, noIndexHead, type HeadData } from '../seo/head.ts'
 import { normalizeOrigin } from '../seo/canonical.ts'
 import type { Crumb } from '../seo/structured-data.ts'
-import type { Business, Link, Site } from './types.gen.ts'
+import type { Business, ContactFormBlock, Link, Site } from './types.gen.ts'
 import { zipPlaces } from '../lead/service-area.ts'
 
 /** The data every page's layout needs. */
@@ -32,14 +33,14 @@ export type CataloguePageData = {
 export type FixedPageData = { chrome: Chrome; head: HeadData }
 export type PageData = CataloguePageData | FixedPageData
 
-export const DEFAULT_ORIGIN = 'http://localhost:3000'
+const DEFAULT_ORIGIN = 'http://localhost:3000'
 
 /** The origin of canonical links, sitemap and JSON-LD: PUBLIC_ORIGIN at build time. */
 export function publicOrigin(): string {
   return normalizeOrigin(process.env.PUBLIC_ORIGIN || DEFAULT_ORIGIN)
 }
 
-export function chromeFor(catalogue: Catalogue, page: { path: string; template?: string }): Chrome {
+function chromeFor(catalogue: Catalogue, page: { path: string; template?: string }): Chrome {
   return {
     business: catalogue.business,
     site: catalogue.site,
@@ -87,6 +88,23 @@ export function fixedPageData(
 
 /** The admin page's data: the layout's, a no-index head, and the office's time zone (times in the inbox). */
 export type AdminPageData = FixedPageData & { timeZone: string }
+
+/** What the server knows of the visitor when it renders /admin (src/server/admin/page.ts). */
+export type AdminPageState = {
+  /** The visitor had a valid session when the page was asked for. */
+  signedIn: boolean
+  /** A sign-in sent without JavaScript failed: the server's sentence. */
+  loginError?: string | undefined
+}
+
+/** /contact/sent's data (pages/contact-sent/+data.ts), which the server renders for one request. */
+export type ContactSentData = FixedPageData & {
+  notice: ContactFormBlock['success']
+  backLabel: string
+  callLabel: string
+  /** The call button under a request's confirmation: the same as the panel above the form. */
+  confirmationCallLabel: string
+}
 
 export function adminPageData(catalogue = getCatalogue()): AdminPageData {
   return {

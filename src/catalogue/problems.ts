@@ -34,7 +34,7 @@ export function fieldPath(segments: (string | number)[]): string {
   return segments.map((s, i) => (typeof s === 'number' || /^\d+$/.test(s) ? `[${s}]` : i === 0 ? s : `.${s}`)).join('')
 }
 
-export function pointerSegments(instancePath: string): (string | number)[] {
+function pointerSegments(instancePath: string): (string | number)[] {
   if (!instancePath) return []
   return instancePath
     .slice(1)

@@ -1,5 +1,5 @@
 // The site's addresses as the catalogue defines them. Pure: works on a loaded catalogue.
-import type { Catalogue, PageRecord } from './load.ts'
+import type { Catalogue, PageRecord } from './types.ts'
 import type { Crumb } from '../seo/structured-data.ts'
 import type { Link, Listing, Site } from './types.gen.ts'
 
@@ -11,7 +11,7 @@ export const OWN_PAGE_PATHS = ['/', '/contact']
 
 /**
  * Addresses served by a Vike page that is not a catalogue record. Links in content may point at
- * these besides the records' paths and aliases (the internal-link check in load.ts).
+ * these besides the records' paths and aliases (the internal-link check in cross-checks.ts).
  */
 export const FIXED_PATHS = ['/admin']
 
@@ -60,14 +60,14 @@ export function activeNavIndex(site: Site, page: { path: string; template?: stri
   return index === -1 ? null : index
 }
 
-export type ListingGroup = Listing['group']
-export type ListedPage = PageRecord & { listing: Listing }
+type ListingGroup = Listing['group']
+type ListedPage = PageRecord & { listing: Listing }
 /** A card of /service-areas: a listed page's name, address and summary. */
 export type AreaCard = { name: string; path: string; summary: string }
 export type AreaDirectory = Record<ListingGroup, AreaCard[]>
 
 /** Pages whose record has a `listing`, by `listing.order` (unnumbered last), then by name. */
-export function listedPages(catalogue: Catalogue): ListedPage[] {
+function listedPages(catalogue: Catalogue): ListedPage[] {
   const listed = catalogue.pages.filter((p): p is ListedPage => 'listing' in p && p.listing !== undefined)
   const order = (p: ListedPage) => p.listing.order ?? Number.MAX_SAFE_INTEGER
   return listed.sort((a, b) => order(a) - order(b) || a.name.localeCompare(b.name))

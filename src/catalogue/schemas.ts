@@ -9,7 +9,7 @@ export const addFormats =
   (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule
 
 /** Resolved from the project root, where every npm script runs (this module is also bundled by Vite). */
-export const schemasDir = path.resolve('schemas')
+const schemasDir = path.resolve('schemas')
 
 /** Schemas are registered under this base so their relative `$ref`s resolve as files do on disk. */
 const BASE = 'file:///schemas/'

@@ -1,5 +1,5 @@
 // The logo: a flame-and-snowflake mark with the company's short name. Inline SVG, no request.
-export function LogoMark({ className = 'size-9' }: { className?: string }) {
+function LogoMark({ className = 'size-9' }: { className?: string }) {
   return (
     <svg viewBox="0 0 40 40" className={className} aria-hidden="true" focusable="false">
       <rect width="40" height="40" rx="9" fill="#0c3b6e" />

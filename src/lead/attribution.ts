@@ -5,7 +5,7 @@
 // Browser-safe: the inbox app imports the card's sentence from here.
 import { CLICK_IDS, type ClickIdKind, type UtmField } from './arrival-fields.ts'
 
-export { CLICK_ID_KINDS, UTM_FIELDS, type UtmField } from './arrival-fields.ts'
+export { CLICK_ID_KINDS, UTM_FIELDS } from './arrival-fields.ts'
 
 /** What is known of a visit's arrival (all optional). `referrer` is a URL or a bare host. */
 export type Arrival = Partial<Record<UtmField, string | null>> & {

@@ -6,7 +6,7 @@
 import type { Business } from '../catalogue/types.gen.ts'
 
 export type Hours = Business['hours']
-export type Day = Hours[number]['days'][number]
+type Day = Hours[number]['days'][number]
 
 const DAYS: readonly Day[] = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
 const MINUTE = 60_000

@@ -3,7 +3,7 @@
 import type { CataloguePageData } from '../catalogue/page-data.ts'
 import type { ContactFormState } from './form-state.ts'
 import type { ConfirmationWords } from './confirmation.ts'
-import type { ContactSentData } from '../../pages/contact-sent/+data.ts'
+import type { ContactSentData } from '../catalogue/page-data.ts'
 
 declare global {
   namespace Vike {

@@ -2,10 +2,10 @@
 // ZIP codes (`zips`, schemas/blocks/zip-codes.schema.json), a town's as plain ZIP codes, a county's
 // or state's with the name of the place when it has no page of its own ("21085 Joppa"). From them
 // comes one table, ZIP code → the place to name on the inbox card ("Bel Air", "Joppa, Harford
-// County"): content:check refuses a ZIP code listed twice (src/catalogue/load.ts), the build hands
-// the table to the server (dist/build-info.json), which names the place of a request's ZIP code
-// when it stores it, and the contact form carries the ZIP codes so its script can say at once that
-// a ZIP code is outside the area. Browser-safe.
+// County"): content:check refuses a ZIP code listed twice (src/catalogue/cross-checks.ts), the
+// build hands the table to the server (dist/build-info.json), which names the place of a request's
+// ZIP code when it stores it, and the contact form carries the ZIP codes so its script can say at
+// once that a ZIP code is outside the area. Browser-safe.
 
 /** A record that may list ZIP codes: its name and its `zips`. */
 export type ZipRecord = { name: string; template: string; zips?: readonly string[] | undefined }

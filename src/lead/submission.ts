@@ -132,7 +132,7 @@ type OrNull<T, Null> = Null extends true ? T | null : T
 type ApiColumn<C> = C extends Column<ColumnKind, infer Value, infer Null> ? OrNull<Value, Null> : never
 
 /** The columns the database computes: never written, and not part of what the API hands over. */
-export type ComputedColumn = {
+type ComputedColumn = {
   [K in keyof Columns]: Columns[K] extends Column<'computed'> ? K : never
 }[keyof Columns]
 

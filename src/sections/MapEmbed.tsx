@@ -10,15 +10,15 @@ import type { Map as MapBlock } from '../catalogue/types.gen.ts'
 import { Band, type BandTone } from './Band.tsx'
 import { SectionTitle } from './SectionHeading.tsx'
 
-export const MAP_HEIGHT = 400
+const MAP_HEIGHT = 400
 
 /** The embed address of a map search: `Bel Air, MD` → https://www.google.com/maps?q=Bel+Air%2C+MD&output=embed */
-export function mapEmbedUrl(query: string): string {
+function mapEmbedUrl(query: string): string {
   return `https://www.google.com/maps?${new URLSearchParams({ q: query, output: 'embed' })}`
 }
 
 /** A link that opens the same search in the maps site or app. */
-export function mapLinkUrl(query: string): string {
+function mapLinkUrl(query: string): string {
   return `https://www.google.com/maps/search/?${new URLSearchParams({ api: '1', query })}`
 }
 

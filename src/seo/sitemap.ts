@@ -4,7 +4,7 @@ import { escapeMarkup } from '../templates/escape.ts'
 import { canonicalUrl } from './canonical.ts'
 
 /** Addresses that search engines must not crawl. */
-export const DISALLOWED = ['/admin', '/api/']
+const DISALLOWED = ['/admin', '/api/']
 
 /** A sitemap listing each path once, at the public origin, in the order given. */
 export function buildSitemap(origin: string, paths: string[]): string {

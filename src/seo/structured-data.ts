@@ -28,7 +28,7 @@ type JsonLd = Record<string, unknown>
 const BEST_RATING = 5
 const WORST_RATING = 1
 
-export function businessId(origin: string): string {
+function businessId(origin: string): string {
   return `${canonicalUrl(origin, '/')}#business`
 }
 
@@ -37,7 +37,7 @@ function geoCoordinates(geo: Geo): JsonLd {
 }
 
 /** The places a page serves: named areas plus the circle the business travels. */
-export function areaServed(ctx: JsonLdContext, data: PageStructuredData = {}): JsonLd[] {
+function areaServed(ctx: JsonLdContext, data: PageStructuredData = {}): JsonLd[] {
   const named = (data.areaServed ?? ctx.business.serviceAreas).map((name) => ({ '@type': 'Place', name }))
   const circle = {
     '@type': 'GeoCircle',
@@ -130,7 +130,7 @@ export function breadcrumbJsonLd(origin: string, trail: Crumb[]): JsonLd {
   }
 }
 
-export function serviceJsonLd(
+function serviceJsonLd(
   ctx: JsonLdContext,
   path: string,
   data: PageStructuredData & { service: { name: string; serviceType: string } },

@@ -42,7 +42,7 @@ export function errorScreen(site: StaticSite, message: string): { html: string; 
 }
 
 /** Paths of the old site that now send visitors home (SPEC §2 route table). */
-export const REDIRECT_HOME = ['/finance', '/finance/*', '/user', '/user/*']
+const REDIRECT_HOME = ['/finance', '/finance/*', '/user', '/user/*']
 
 export function createApp({ config, log, site, health, mayReadHealth, routes }: AppDeps): Hono<AppEnv> {
   const https = config.publicOrigin.startsWith('https:')

@@ -2,42 +2,81 @@
 // business's name and phone and the contact form's copy, so the server's answers say exactly
 // what the pages say, from the same content records; and the data /contact was prerendered with,
 // so the page the server renders for a form's problems is that page (content/ is not read at run
-// time).
+// time). The file is checked when it is read, against BUILD_INFO below, from which the BuildInfo
+// type is inferred: the content it carries against the JSON Schemas that checked the content
+// (schemas/, which types.gen.ts is generated from). A file from another release, or edited by
+// hand, stops the start with the fields that are wrong, not a crash at the first request.
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
+import { z } from 'zod'
+import { createSchemaRegistry, type SchemaRegistry } from '../catalogue/schemas.ts'
 import type { AdminPageData, CataloguePageData } from '../catalogue/page-data.ts'
-import type { Confirmation, ContactFormBlock, Urgency } from '../catalogue/types.gen.ts'
-import type { Office } from './office.ts'
-import type { ZipPlaces } from '../lead/service-area.ts'
-import type { ContactSentData } from '../../pages/contact-sent/+data.ts'
+import type { Business, Confirmation, ContactFormBlock, Urgency } from '../catalogue/types.gen.ts'
+import type { ContactSentData } from '../catalogue/page-data.ts'
 
-export type BuildInfo = {
-  publicOrigin: string
-  builtAt: string
-  business: { name: string; phone: { display: string; e164: string }; email: string }
-  /** The office's hours in its time zone (content/business.yaml). */
-  office: Office
-  /** What makes a request urgent (content/urgency.yaml). */
-  urgency: Urgency
-  /** The customer's confirmation e-mail (content/confirmation.yaml), placeholders filled. */
-  confirmation: Confirmation
-  contactForm: ContactFormBlock
-  /** ZIP code → the place it belongs to, from the area records' `zips` (src/lead/service-area.ts). */
-  zipPlaces: ZipPlaces
-  /** pageContext.data of /contact at build time (missing in a build made before the server rendered that page). */
-  contactPageData?: CataloguePageData
-  /** pageContext.data of /contact/sent at build time, for the confirmation of one request (src/server/contact/sent.ts). */
-  contactSentData?: ContactSentData
-  /** pageContext.data of /admin at build time, for the page the server renders for a signed-in visitor. */
-  adminPageData?: AdminPageData
+let registry: SchemaRegistry | undefined
+/** The schemas of schemas/ beside this code, read the first time a build info is checked. */
+const schemas = () => (registry ??= createSchemaRegistry(path.resolve(import.meta.dirname, '../../schemas')))
+
+/** A value described by a JSON Schema under schemas/ (`file` or `file#/pointer`), checked with it. */
+function described<T>(ref: string) {
+  return z.custom<T>().check((payload) => {
+    const validate = schemas().validator(ref)
+    if (validate(payload.value)) return
+    for (const error of validate.errors ?? []) {
+      const at = error.instancePath.split('/').slice(1)
+      payload.issues.push({ code: 'custom', message: error.message ?? 'is not valid', input: payload.value, path: at })
+    }
+  })
 }
 
-/** Reads the build info beside the built site (`<dist>/build-info.json` for `<dist>/client`). */
+/** The data a page was prerendered with: kept as the build made it, missing in an older build. */
+const pageData = <T>() =>
+  z.custom<T>((value) => typeof value === 'object' && value !== null, { error: 'must be an object' }).optional()
+
+const BUILD_INFO = z.object({
+  publicOrigin: z.string(),
+  builtAt: z.string(),
+  business: z.object({
+    name: described<Business['name']>('business.schema.json#/properties/name'),
+    phone: described<Business['phone']>('business.schema.json#/properties/phone'),
+    email: described<Business['email']>('business.schema.json#/properties/email'),
+  }),
+  /** The office's hours in its time zone (content/business.yaml). */
+  office: z.object({
+    hours: described<Business['hours']>('business.schema.json#/properties/hours'),
+    timeZone: described<Business['timeZone']>('business.schema.json#/properties/timeZone'),
+  }),
+  /** What makes a request urgent (content/urgency.yaml). */
+  urgency: described<Urgency>('urgency.schema.json'),
+  /** The customer's confirmation e-mail (content/confirmation.yaml), placeholders filled. */
+  confirmation: described<Confirmation>('confirmation.schema.json'),
+  contactForm: described<ContactFormBlock>('blocks/contact-form.schema.json'),
+  /** ZIP code → the place it belongs to, from the area records' `zips` (src/lead/service-area.ts). */
+  zipPlaces: z.record(z.string(), z.string()),
+  /** pageContext.data of /contact at build time (missing in a build made before the server rendered that page). */
+  contactPageData: pageData<CataloguePageData>(),
+  /** pageContext.data of /contact/sent at build time, for the confirmation of one request (src/server/contact/sent.ts). */
+  contactSentData: pageData<ContactSentData>(),
+  /** pageContext.data of /admin at build time, for the page the server renders for a signed-in visitor. */
+  adminPageData: pageData<AdminPageData>(),
+})
+
+export type BuildInfo = z.infer<typeof BUILD_INFO>
+
+/** Reads the build info beside the built site (`<dist>/build-info.json` for `<dist>/client`), checked. */
 export function loadBuildInfo(distDir: string): BuildInfo {
   const file = path.join(path.dirname(distDir), 'build-info.json')
+  let json: unknown
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as BuildInfo
+    json = JSON.parse(readFileSync(file, 'utf8'))
   } catch (error) {
     throw new Error(`${file} is missing or unreadable: run \`npm run build\` first. (${(error as Error).message})`)
   }
+  const checked = BUILD_INFO.safeParse(json)
+  if (checked.success) return checked.data
+  const problems = checked.error.issues.map((issue) => `${issue.path.join('.') || '(the file)'}: ${issue.message}`)
+  throw new Error(
+    `${file} does not fit this server (${problems.join('; ')}): it comes from another release or was edited by hand. Run \`npm run build\`.`,
+  )
 }

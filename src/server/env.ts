@@ -1,59 +1,16 @@
-// The server's configuration, read once from the environment at start. Every bad variable is
-// reported, not just the first, so an operator fixes them all in one go. Documented in
-// README.md and .env.example.
+// The server's configuration, read once from the environment at start. Each variable is declared
+// once, in ENV below (its default, how it is read and checked, what it is for), and the Config
+// type is inferred from that declaration (zod, decision 035). Every bad variable is reported, not
+// just the first, so an operator fixes them all in one go. Documented in docs/configuration.md
+// and .env.example (tests/unit/env-example.test.ts holds that file to ENV).
 import path from 'node:path'
-import { parseRateLimits, type Window } from './db/rate-limits.ts'
-import { ALERT_EVENTS, type AlertEvent } from './alerts/channel.ts'
+import { z } from 'zod'
+import type { DatabaseTarget } from './db/client.ts'
+import { parseRateLimits } from './db/rate-limits.ts'
+import { ALERT_EVENTS, type AlertEvent } from '../lead/alerts.ts'
 
 /** The admin password's minimum length, for ADMIN_PASSWORD and `npm run admin:password` alike. */
 export const MIN_PASSWORD_LENGTH = 12
-
-export type LogLevel = 'debug' | 'info' | 'warn' | 'error'
-
-export type Config = {
-  port: number
-  host: string
-  /** The site's public origin (https://example.com): links in e-mails, Origin checks, HSTS. */
-  publicOrigin: string
-  /** Where the data lives: a SQLite file path, ':memory:', or a postgres:// URL. */
-  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string }
-  dataDir: string
-  adminPassword: string | undefined
-  smtpUrl: string | undefined
-  notifyEmail: string | undefined
-  /** The notifications' From address; unset: the SMTP user if it is an address, else NOTIFY_EMAIL. */
-  mailFrom: string | undefined
-  logLevel: LogLevel
-  /** How many reverse proxies in front of us may set X-Forwarded-For (0: trust none). */
-  trustProxy: number
-  /** The prerendered site (dist/client). */
-  distDir: string
-  /** Requests per visitor (CONTACT_RATE_LIMIT) and failed logins per address (LOGIN_RATE_LIMIT). */
-  contactLimits: Window[]
-  loginLimits: Window[]
-  /** Where alerts are POSTed (WEBHOOK_URLS), each with its payload's shape (src/server/alerts/webhook.ts). */
-  webhooks: Webhook[]
-  /** The Standard Webhooks signing secret (WEBHOOK_SECRET, whsec_<base64>), as bytes; required with webhooks. */
-  webhookSecret: Buffer | undefined
-  /** Which events the webhooks receive (WEBHOOK_EVENTS). */
-  webhookEvents: AlertEvent[]
-  /** An urgent request unread this long alerts again (ESCALATE_AFTER_MINUTES), in milliseconds. */
-  escalateAfterMs: number
-  /** An extra address for escalations only (ESCALATE_EMAIL). */
-  escalateEmail: string | undefined
-  /** Requests older than this many months are deleted with their activity (RETENTION_MONTHS). */
-  retentionMonths: number
-}
-
-/** A webhook target: its URL and the JSON it takes (a Standard Webhooks event, or a Slack or Teams message). */
-export type Webhook = { format: WebhookFormat; url: string }
-export const WEBHOOK_FORMATS = ['standard', 'slack', 'teams'] as const
-export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number]
-
-export type EnvResult = { ok: true; config: Config } | { ok: false; errors: string[] }
-
-const LOG_LEVELS: LogLevel[] = ['debug', 'info', 'warn', 'error']
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 export const DEFAULTS = {
   /** Per visitor (an IPv4 address, or an IPv6 /64): 5 requests in any 10 minutes, 20 in a day. */
@@ -69,219 +26,350 @@ export const DEFAULTS = {
   publicOrigin: 'http://localhost:3000',
   dataDir: './data',
   distDir: './dist/client',
+  logLevel: 'info',
+  /** No reverse proxy: X-Forwarded-For is not read. */
+  trustProxy: 'false',
 }
 
-function blankToUndefined(value: string | undefined): string | undefined {
-  return value === undefined || value.trim() === '' ? undefined : value.trim()
+const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const
+export type LogLevel = (typeof LOG_LEVELS)[number]
+
+/** A webhook target: its URL and the JSON it takes (a Standard Webhooks event, or a Slack or Teams message). */
+export type Webhook = { format: WebhookFormat; url: string }
+type WebhookFormat = 'standard' | 'slack' | 'teams'
+
+export type EnvResult = { ok: true; config: Config } | { ok: false; errors: string[] }
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+const MAKE_SECRET = "node -e \"console.log('whsec_' + crypto.randomBytes(32).toString('base64'))\""
+
+/** What is wrong with a variable's text: sentences that say how to write it. */
+class Problem {
+  readonly sentences: string[]
+  constructor(sentences: string[]) {
+    this.sentences = sentences
+  }
 }
 
-export function parseEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): EnvResult {
-  const errors: string[] = []
-  const get = (name: string) => blankToUndefined(env[name])
+/** A variable's text as the server takes it: trimmed, and unset when blank. */
+function textOf(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined
+}
 
-  let port = DEFAULTS.port
-  const rawPort = get('PORT')
-  if (rawPort !== undefined) {
-    port = Number(rawPort)
-    if (!/^\d+$/.test(rawPort) || port < 0 || port > 65535)
-      errors.push(
-        `PORT=${rawPort} is not a port number. Use a whole number from 1 to 65535 (0 picks a free port), e.g. PORT=3000.`,
-      )
+/** A variable read from its text: `read` gives its value, or the Problem with it. */
+function readWith<T>(read: (text: string) => T | Problem) {
+  return z.string().transform((text, ctx) => {
+    const value = read(text)
+    if (!(value instanceof Problem)) return value
+    for (const message of value.sentences) ctx.issues.push({ code: 'custom', message, input: text })
+    return z.NEVER
+  })
+}
+
+/** A variable kept as its text when `ok` says it is good; `problem` says what is wrong otherwise. */
+const checked = (ok: (text: string) => boolean, problem: (text: string) => string) =>
+  readWith((text) => (ok(text) ? text : new Problem([problem(text)])))
+
+/** A variable that may be unset (or blank). */
+const optional = <T>(schema: z.ZodType<T, string>) => z.preprocess(textOf, schema.optional())
+
+/** A variable with a default, written as its text would be and read like it. */
+const withDefault = <T>(schema: z.ZodType<T, string>, fallback: string | number) =>
+  z.preprocess(textOf, schema.prefault(String(fallback)))
+
+/** A whole number from `min` to `max`, written as digits only (`pattern`). */
+const wholeNumber = (min: number, max: number, problem: (text: string) => string, pattern = /^\d+$/) =>
+  readWith((text) =>
+    pattern.test(text) && Number(text) >= min && Number(text) <= max ? Number(text) : new Problem([problem(text)]),
+  )
+
+function readOrigin(text: string): string | Problem {
+  try {
+    const url = new URL(text)
+    const bare = (url.pathname === '/' || url.pathname === '') && !url.search && !url.hash && !url.username
+    if ((url.protocol === 'http:' || url.protocol === 'https:') && bare) return url.origin
+  } catch {
+    // Not a URL at all: the same sentence.
   }
+  return new Problem([
+    `PUBLIC_ORIGIN=${text} is not an origin. Write the scheme and host only, with no path, e.g. PUBLIC_ORIGIN=https://www.example.com.`,
+  ])
+}
 
-  const host = get('HOST') ?? DEFAULTS.host
-  if (/\s|\//.test(host))
-    errors.push(
-      `HOST=${host} is not a host name or address. Use e.g. HOST=127.0.0.1 (this machine only) or HOST=0.0.0.0 (all interfaces).`,
-    )
-
-  let publicOrigin = DEFAULTS.publicOrigin
-  const rawOrigin = get('PUBLIC_ORIGIN')
-  if (rawOrigin !== undefined) {
-    try {
-      const url = new URL(rawOrigin)
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('protocol')
-      if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash || url.username)
-        throw new Error('path')
-      publicOrigin = url.origin
-    } catch {
-      errors.push(
-        `PUBLIC_ORIGIN=${rawOrigin} is not an origin. Write the scheme and host only, with no path, e.g. PUBLIC_ORIGIN=https://www.example.com.`,
-      )
-    }
+/** DATABASE_URL as written: a SQLite file is resolved against the working directory later. */
+function readDatabase(text: string): DatabaseTarget | Problem {
+  if (/^postgres(ql)?:\/\//.test(text)) {
+    if (URL.canParse(text)) return { kind: 'postgres', url: text }
+    // Never the URL itself in the sentence: it holds the database password.
+    return new Problem([
+      'DATABASE_URL is not a valid postgres:// URL. Use e.g. DATABASE_URL=postgres://user:password@127.0.0.1:5432/longbar.',
+    ])
   }
-
-  const dataDir = path.resolve(cwd, get('DATA_DIR') ?? DEFAULTS.dataDir)
-  let database: Config['database'] = { kind: 'sqlite', file: path.join(dataDir, 'longbar.sqlite') }
-  const rawDb = get('DATABASE_URL')
-  if (rawDb !== undefined) {
-    if (/^postgres(ql)?:\/\//.test(rawDb)) {
-      try {
-        new URL(rawDb)
-        database = { kind: 'postgres', url: rawDb }
-      } catch {
-        errors.push(
-          'DATABASE_URL is not a valid postgres:// URL. Use e.g. DATABASE_URL=postgres://user:password@127.0.0.1:5432/longbar.',
-        )
-      }
-    } else if (rawDb === ':memory:') {
-      database = { kind: 'sqlite', file: ':memory:' }
-    } else if (rawDb.startsWith('file:')) {
-      const file = rawDb.slice('file:'.length)
-      if (file === '') errors.push('DATABASE_URL=file: needs a path, e.g. DATABASE_URL=file:./data/longbar.sqlite.')
-      else database = { kind: 'sqlite', file: file === ':memory:' ? ':memory:' : path.resolve(cwd, file) }
-    } else {
-      errors.push(
-        'DATABASE_URL must start with postgres://, postgresql:// or file: (or be :memory:). Leave it unset to use SQLite under DATA_DIR.',
-      )
-    }
+  if (text === ':memory:') return { kind: 'sqlite', file: ':memory:' }
+  if (text.startsWith('file:')) {
+    const file = text.slice('file:'.length)
+    if (file !== '') return { kind: 'sqlite', file }
+    return new Problem(['DATABASE_URL=file: needs a path, e.g. DATABASE_URL=file:./data/longbar.sqlite.'])
   }
+  return new Problem([
+    'DATABASE_URL must start with postgres://, postgresql:// or file: (or be :memory:). Leave it unset to use SQLite under DATA_DIR.',
+  ])
+}
 
-  const adminPassword = env.ADMIN_PASSWORD === undefined || env.ADMIN_PASSWORD === '' ? undefined : env.ADMIN_PASSWORD
-  if (adminPassword !== undefined && adminPassword.length < MIN_PASSWORD_LENGTH)
-    errors.push(
-      `ADMIN_PASSWORD is too short. Use at least ${MIN_PASSWORD_LENGTH} characters (a few random words work well).`,
-    )
+function isMailServerUrl(text: string): boolean {
+  const url = URL.parse(text)
+  return url?.protocol === 'smtp:' || url?.protocol === 'smtps:'
+}
 
-  const smtpUrl = get('SMTP_URL')
-  if (smtpUrl !== undefined) {
-    try {
-      const url = new URL(smtpUrl)
-      if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new Error('protocol')
-    } catch {
-      errors.push(
-        'SMTP_URL is not a mail server URL. Use e.g. SMTP_URL=smtps://user:password@smtp.example.com:465 or smtp://127.0.0.1:25.',
-      )
-    }
-  }
-  const notifyEmail = get('NOTIFY_EMAIL')
-  if (notifyEmail !== undefined && !EMAIL.test(notifyEmail))
-    errors.push(`NOTIFY_EMAIL=${notifyEmail} is not an e-mail address. Use e.g. NOTIFY_EMAIL=office@example.com.`)
-  if (smtpUrl !== undefined && notifyEmail === undefined)
-    errors.push('NOTIFY_EMAIL is missing: SMTP_URL is set, so the server needs the address that receives new requests.')
+function readTrustProxy(text: string): number | Problem {
+  if (text === 'false') return 0
+  if (text === 'true') return 1
+  if (/^\d+$/.test(text) && Number(text) <= 10) return Number(text)
+  return new Problem([
+    `TRUST_PROXY=${text} is not valid. Use false (no proxy), true (one proxy) or the number of proxies in front of the server.`,
+  ])
+}
 
-  const mailFrom = get('MAIL_FROM')
-  if (mailFrom !== undefined && !EMAIL.test(mailFrom.replace(/^.*<([^>]*)>\s*$/, '$1')))
-    errors.push(
-      `MAIL_FROM=${mailFrom} is not an e-mail address. Use e.g. MAIL_FROM=website@example.com or MAIL_FROM="Longbar website <website@example.com>".`,
-    )
+/** A rate limit variable (CONTACT_RATE_LIMIT, LOGIN_RATE_LIMIT) as windows named `<name>:<span>`. */
+const rateLimits = (variable: string, name: string) =>
+  readWith((text) => {
+    const windows = parseRateLimits(name, text)
+    return typeof windows === 'string' ? new Problem([`${variable}=${text} is not valid: ${windows}`]) : windows
+  })
 
-  const rawLevel = get('LOG_LEVEL') ?? 'info'
-  if (!LOG_LEVELS.includes(rawLevel as LogLevel))
-    errors.push(`LOG_LEVEL=${rawLevel} is not a log level. Use one of: ${LOG_LEVELS.join(', ')}.`)
-
-  let trustProxy = 0
-  const rawTrust = get('TRUST_PROXY')
-  if (rawTrust !== undefined) {
-    if (rawTrust === 'false') trustProxy = 0
-    else if (rawTrust === 'true') trustProxy = 1
-    else if (/^\d+$/.test(rawTrust) && Number(rawTrust) <= 10) trustProxy = Number(rawTrust)
-    else
-      errors.push(
-        `TRUST_PROXY=${rawTrust} is not valid. Use false (no proxy), true (one proxy) or the number of proxies in front of the server.`,
-      )
-  }
-
-  const distDir = path.resolve(cwd, get('DIST_DIR') ?? DEFAULTS.distDir)
-
-  const limits = (variable: string, name: string, fallback: string): Window[] => {
-    const parsed = parseRateLimits(name, get(variable) ?? fallback)
-    if (typeof parsed !== 'string') return parsed
-    errors.push(`${variable}=${get(variable)} is not valid: ${parsed}`)
-    return []
-  }
-  const contactLimits = limits('CONTACT_RATE_LIMIT', 'contact', DEFAULTS.contactRateLimit)
-  const loginLimits = limits('LOGIN_RATE_LIMIT', 'login', DEFAULTS.loginRateLimit)
-
+/** WEBHOOK_URLS: the targets it lists, and a sentence for each entry that is not an http(s) URL. */
+function listWebhooks(text: string): { webhooks: Webhook[]; problems: string[] } {
   const webhooks: Webhook[] = []
-  for (const entry of (get('WEBHOOK_URLS') ?? '')
+  const problems: string[] = []
+  for (const entry of text
     .split(',')
     .map((e) => e.trim())
     .filter(Boolean)) {
     const prefix = /^(slack|teams|standard):(?=https?:)/i.exec(entry)
     const format = (prefix?.[1]?.toLowerCase() ?? 'standard') as WebhookFormat
-    const raw = prefix ? entry.slice(prefix[0].length) : entry
-    try {
-      const url = new URL(raw)
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('protocol')
-      webhooks.push({ format, url: url.href })
-    } catch {
-      // The entry may hold a secret token in its path: name its position, not its text.
-      errors.push(
+    const url = URL.parse(prefix ? entry.slice(prefix[0].length) : entry)
+    if (url?.protocol === 'http:' || url?.protocol === 'https:') webhooks.push({ format, url: url.href })
+    // The entry may hold a secret token in its path: name its position, not its text.
+    else
+      problems.push(
         `WEBHOOK_URLS entry ${webhooks.length + 1} is not an http(s) URL. Separate URLs with commas; prefix a Slack or Teams incoming webhook with slack: or teams:, e.g. WEBHOOK_URLS=slack:https://hooks.slack.com/services/…,https://example.com/hooks/longbar.`,
       )
-    }
   }
-  const rawSecret = get('WEBHOOK_SECRET')
-  let webhookSecret: Buffer | undefined
-  if (rawSecret !== undefined) {
-    const body = rawSecret.startsWith('whsec_') ? rawSecret.slice('whsec_'.length) : ''
-    const bytes = Buffer.from(body, 'base64')
-    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(body) || bytes.length < 24 || bytes.length > 64)
-      errors.push(
-        "WEBHOOK_SECRET is not a Standard Webhooks secret: write whsec_ followed by 24 to 64 random bytes in base64. Make one with: node -e \"console.log('whsec_' + crypto.randomBytes(32).toString('base64'))\"",
-      )
-    else webhookSecret = bytes
-  } else if (webhooks.length > 0)
-    errors.push(
-      "WEBHOOK_SECRET is missing: WEBHOOK_URLS is set, and every webhook is signed. Make one with: node -e \"console.log('whsec_' + crypto.randomBytes(32).toString('base64'))\" and give the receivers the same value.",
-    )
-  const rawEvents = get('WEBHOOK_EVENTS') ?? DEFAULTS.webhookEvents
-  const webhookEvents = [...new Set(rawEvents.split(',').map((e) => e.trim()))] as AlertEvent[]
-  const unknown = webhookEvents.filter((e) => !(ALERT_EVENTS as readonly string[]).includes(e))
-  if (unknown.length > 0 || webhookEvents.length === 0)
-    errors.push(
-      `WEBHOOK_EVENTS=${rawEvents} is not a list of events. Use some of ${ALERT_EVENTS.join(', ')}, separated by commas (default ${DEFAULTS.webhookEvents}).`,
-    )
+  return { webhooks, problems }
+}
 
-  let escalateAfterMinutes = DEFAULTS.escalateAfterMinutes
-  const rawEscalate = get('ESCALATE_AFTER_MINUTES')
-  if (rawEscalate !== undefined) {
-    escalateAfterMinutes = Number(rawEscalate)
-    if (!/^\d+$/.test(rawEscalate) || escalateAfterMinutes < 1 || escalateAfterMinutes > 24 * 60)
-      errors.push(
-        `ESCALATE_AFTER_MINUTES=${rawEscalate} is not valid. Use a whole number of minutes from 1 to 1440, e.g. ESCALATE_AFTER_MINUTES=10.`,
-      )
-  }
-  const escalateEmail = get('ESCALATE_EMAIL')
-  if (escalateEmail !== undefined && !EMAIL.test(escalateEmail))
-    errors.push(`ESCALATE_EMAIL=${escalateEmail} is not an e-mail address. Use e.g. ESCALATE_EMAIL=owner@example.com.`)
-  if (escalateEmail !== undefined && smtpUrl === undefined)
-    errors.push('ESCALATE_EMAIL is set but SMTP_URL is not: escalations are e-mailed through the mail server.')
-  let retentionMonths = DEFAULTS.retentionMonths
-  const rawRetention = get('RETENTION_MONTHS')
-  if (rawRetention !== undefined) {
-    retentionMonths = Number(rawRetention)
-    if (!/^\d{1,4}$/.test(rawRetention) || retentionMonths < 1 || retentionMonths > 1200)
-      errors.push(
-        `RETENTION_MONTHS=${rawRetention} is not valid. Use a whole number of months from 1 to 1200, e.g. RETENTION_MONTHS=36 (three years).`,
-      )
-  }
+function readWebhookSecret(text: string): Buffer | Problem {
+  const body = text.startsWith('whsec_') ? text.slice('whsec_'.length) : ''
+  const bytes = Buffer.from(body, 'base64')
+  if (/^[A-Za-z0-9+/]+={0,2}$/.test(body) && bytes.length >= 24 && bytes.length <= 64) return bytes
+  return new Problem([
+    `WEBHOOK_SECRET is not a Standard Webhooks secret: write whsec_ followed by 24 to 64 random bytes in base64. Make one with: ${MAKE_SECRET}`,
+  ])
+}
 
-  if (errors.length > 0) return { ok: false, errors }
+function readWebhookEvents(text: string): AlertEvent[] | Problem {
+  const events = [...new Set(text.split(',').map((e) => e.trim()))]
+  if (events.every((e) => (ALERT_EVENTS as readonly string[]).includes(e))) return events as AlertEvent[]
+  return new Problem([
+    `WEBHOOK_EVENTS=${text} is not a list of events. Use some of ${ALERT_EVENTS.join(', ')}, separated by commas (default ${DEFAULTS.webhookEvents}).`,
+  ])
+}
+
+const isEmail = (text: string) => EMAIL.test(text)
+
+/** Every variable the server reads, in the order their problems are reported. */
+const ENV = z.object({
+  /** The port to listen on (0 picks a free one). */
+  PORT: withDefault(
+    wholeNumber(
+      0,
+      65535,
+      (text) =>
+        `PORT=${text} is not a port number. Use a whole number from 1 to 65535 (0 picks a free port), e.g. PORT=3000.`,
+    ),
+    DEFAULTS.port,
+  ),
+  /** The address to listen on (0.0.0.0: every interface, behind a reverse proxy). */
+  HOST: withDefault(
+    checked(
+      (text) => !/\s|\//.test(text),
+      (text) =>
+        `HOST=${text} is not a host name or address. Use e.g. HOST=127.0.0.1 (this machine only) or HOST=0.0.0.0 (all interfaces).`,
+    ),
+    DEFAULTS.host,
+  ),
+  /** The site's public origin (https://example.com): links in e-mails, Origin checks, HSTS. */
+  PUBLIC_ORIGIN: withDefault(readWith(readOrigin), DEFAULTS.publicOrigin),
+  /** The folder of the default SQLite file. */
+  DATA_DIR: withDefault(z.string(), DEFAULTS.dataDir),
+  /** Where the data lives: postgres://…, file:<path> or :memory:; unset: SQLite under DATA_DIR. */
+  DATABASE_URL: optional(readWith(readDatabase)),
+  /** Sets the admin password at start. Taken as written (spaces count), never echoed. */
+  ADMIN_PASSWORD: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    checked(
+      (text) => text.length >= MIN_PASSWORD_LENGTH,
+      () =>
+        `ADMIN_PASSWORD is too short. Use at least ${MIN_PASSWORD_LENGTH} characters (a few random words work well).`,
+    ).optional(),
+  ),
+  /** The mail server that sends the notifications (smtp:// or smtps://). */
+  SMTP_URL: optional(
+    checked(
+      isMailServerUrl,
+      () =>
+        'SMTP_URL is not a mail server URL. Use e.g. SMTP_URL=smtps://user:password@smtp.example.com:465 or smtp://127.0.0.1:25.',
+    ),
+  ),
+  /** Who receives the notifications (required with SMTP_URL). */
+  NOTIFY_EMAIL: optional(
+    checked(
+      isEmail,
+      (text) => `NOTIFY_EMAIL=${text} is not an e-mail address. Use e.g. NOTIFY_EMAIL=office@example.com.`,
+    ),
+  ),
+  /** The notifications' From address; unset: the SMTP user if it is an address, else NOTIFY_EMAIL. */
+  MAIL_FROM: optional(
+    checked(
+      (text) => isEmail(text.replace(/^.*<([^>]*)>\s*$/, '$1')),
+      (text) =>
+        `MAIL_FROM=${text} is not an e-mail address. Use e.g. MAIL_FROM=website@example.com or MAIL_FROM="Longbar website <website@example.com>".`,
+    ),
+  ),
+  /** debug, info, warn or error. */
+  LOG_LEVEL: withDefault(
+    z.enum(LOG_LEVELS, {
+      error: (issue) => `LOG_LEVEL=${String(issue.input)} is not a log level. Use one of: ${LOG_LEVELS.join(', ')}.`,
+    }),
+    DEFAULTS.logLevel,
+  ),
+  /** How many reverse proxies in front of us may set X-Forwarded-For (false: none, true: one). */
+  TRUST_PROXY: withDefault(readWith(readTrustProxy), DEFAULTS.trustProxy),
+  /** The prerendered site (dist/client). */
+  DIST_DIR: withDefault(z.string(), DEFAULTS.distDir),
+  /** Requests per visitor: how many per how long, comma-separated. */
+  CONTACT_RATE_LIMIT: withDefault(rateLimits('CONTACT_RATE_LIMIT', 'contact'), DEFAULTS.contactRateLimit),
+  /** Failed logins per address. */
+  LOGIN_RATE_LIMIT: withDefault(rateLimits('LOGIN_RATE_LIMIT', 'login'), DEFAULTS.loginRateLimit),
+  /** Where alerts are POSTed, each with its payload's shape (src/server/alerts/webhook.ts). */
+  WEBHOOK_URLS: withDefault(
+    readWith((text) => {
+      const { webhooks, problems } = listWebhooks(text)
+      return problems.length > 0 ? new Problem(problems) : webhooks
+    }),
+    '',
+  ),
+  /** The Standard Webhooks signing secret (whsec_<base64>), as bytes; required with WEBHOOK_URLS. */
+  WEBHOOK_SECRET: optional(readWith(readWebhookSecret)),
+  /** Which events the webhooks receive. */
+  WEBHOOK_EVENTS: withDefault(readWith(readWebhookEvents), DEFAULTS.webhookEvents),
+  /** An urgent request unread this many minutes alerts again. */
+  ESCALATE_AFTER_MINUTES: withDefault(
+    wholeNumber(
+      1,
+      24 * 60,
+      (text) =>
+        `ESCALATE_AFTER_MINUTES=${text} is not valid. Use a whole number of minutes from 1 to 1440, e.g. ESCALATE_AFTER_MINUTES=10.`,
+    ),
+    DEFAULTS.escalateAfterMinutes,
+  ),
+  /** An extra address for escalations only (needs SMTP_URL). */
+  ESCALATE_EMAIL: optional(
+    checked(
+      isEmail,
+      (text) => `ESCALATE_EMAIL=${text} is not an e-mail address. Use e.g. ESCALATE_EMAIL=owner@example.com.`,
+    ),
+  ),
+  /** Requests older than this many months are deleted with their activity. */
+  RETENTION_MONTHS: withDefault(
+    wholeNumber(
+      1,
+      1200,
+      (text) =>
+        `RETENTION_MONTHS=${text} is not valid. Use a whole number of months from 1 to 1200, e.g. RETENTION_MONTHS=36 (three years).`,
+      /^\d{1,4}$/,
+    ),
+    DEFAULTS.retentionMonths,
+  ),
+})
+
+type Variable = keyof typeof ENV.shape
+/** The variables' names, in ENV's order (exported for the test that holds .env.example to them). */
+export const VARIABLES = Object.keys(ENV.shape) as Variable[]
+
+/**
+ * What a variable needs of another, checked on their text whether it is valid or not (a bad
+ * SMTP_URL still needs NOTIFY_EMAIL), and reported as a problem of the first.
+ */
+const NEEDS: {
+  variable: Variable
+  missing: (text: (name: Variable) => string | undefined) => boolean
+  message: string
+}[] = [
+  {
+    variable: 'NOTIFY_EMAIL',
+    missing: (text) => text('SMTP_URL') !== undefined && text('NOTIFY_EMAIL') === undefined,
+    message: 'NOTIFY_EMAIL is missing: SMTP_URL is set, so the server needs the address that receives new requests.',
+  },
+  {
+    variable: 'WEBHOOK_SECRET',
+    missing: (text) =>
+      text('WEBHOOK_SECRET') === undefined && listWebhooks(text('WEBHOOK_URLS') ?? '').webhooks.length > 0,
+    message: `WEBHOOK_SECRET is missing: WEBHOOK_URLS is set, and every webhook is signed. Make one with: ${MAKE_SECRET} and give the receivers the same value.`,
+  },
+  {
+    variable: 'ESCALATE_EMAIL',
+    missing: (text) => text('ESCALATE_EMAIL') !== undefined && text('SMTP_URL') === undefined,
+    message: 'ESCALATE_EMAIL is set but SMTP_URL is not: escalations are e-mailed through the mail server.',
+  },
+]
+
+/** Where the data lives: DATABASE_URL (a SQLite file resolved against `cwd`), or longbar.sqlite in DATA_DIR. */
+function databaseIn(url: DatabaseTarget | undefined, cwd: string, dataDir: string): DatabaseTarget {
+  if (url === undefined) return { kind: 'sqlite', file: path.join(dataDir, 'longbar.sqlite') }
+  if (url.kind === 'postgres' || url.file === ':memory:') return url
+  return { kind: 'sqlite', file: path.resolve(cwd, url.file) }
+}
+
+/** The configuration the server reads, from the variables' values; paths resolved against `cwd`. */
+function configFrom(v: z.output<typeof ENV>, cwd: string) {
+  const dataDir = path.resolve(cwd, v.DATA_DIR)
   return {
-    ok: true,
-    config: {
-      port,
-      host,
-      publicOrigin,
-      database,
-      dataDir,
-      adminPassword,
-      smtpUrl,
-      notifyEmail,
-      mailFrom,
-      logLevel: rawLevel as LogLevel,
-      trustProxy,
-      distDir,
-      contactLimits,
-      loginLimits,
-      webhooks,
-      webhookSecret,
-      webhookEvents,
-      escalateAfterMs: escalateAfterMinutes * 60_000,
-      escalateEmail,
-      retentionMonths,
-    },
+    port: v.PORT,
+    host: v.HOST,
+    publicOrigin: v.PUBLIC_ORIGIN,
+    database: databaseIn(v.DATABASE_URL, cwd, dataDir),
+    dataDir,
+    adminPassword: v.ADMIN_PASSWORD,
+    smtpUrl: v.SMTP_URL,
+    notifyEmail: v.NOTIFY_EMAIL,
+    mailFrom: v.MAIL_FROM,
+    logLevel: v.LOG_LEVEL,
+    trustProxy: v.TRUST_PROXY,
+    distDir: path.resolve(cwd, v.DIST_DIR),
+    contactLimits: v.CONTACT_RATE_LIMIT,
+    loginLimits: v.LOGIN_RATE_LIMIT,
+    webhooks: v.WEBHOOK_URLS,
+    webhookSecret: v.WEBHOOK_SECRET,
+    webhookEvents: v.WEBHOOK_EVENTS,
+    /** In milliseconds. */
+    escalateAfterMs: v.ESCALATE_AFTER_MINUTES * 60_000,
+    escalateEmail: v.ESCALATE_EMAIL,
+    retentionMonths: v.RETENTION_MONTHS,
   }
+}
+
+export type Config = ReturnType<typeof configFrom>
+
+export function parseEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): EnvResult {
+  const parsed = ENV.safeParse(env)
+  const text = (name: Variable) => textOf(env[name])
+  const problems = [
+    ...(parsed.error?.issues ?? []).map((issue) => ({ variable: issue.path[0] as Variable, message: issue.message })),
+    ...NEEDS.filter((need) => need.missing(text)),
+  ]
+  if (parsed.success && problems.length === 0) return { ok: true, config: configFrom(parsed.data, cwd) }
+  // Each variable's problems together, in the order ENV declares them (a stable sort).
+  const order = (variable: Variable) => VARIABLES.indexOf(variable)
+  return { ok: false, errors: problems.sort((a, b) => order(a.variable) - order(b.variable)).map((p) => p.message) }
 }

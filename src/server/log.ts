@@ -1,7 +1,7 @@
 // Structured logs: one JSON object per line on stdout, with a time, a level and a message.
 import type { LogLevel } from './env.ts'
 
-export type Fields = Record<string, unknown>
+type Fields = Record<string, unknown>
 export type Logger = {
   debug(msg: string, fields?: Fields): void
   info(msg: string, fields?: Fields): void

@@ -18,7 +18,7 @@ const MODULE_PRELOAD = /\s*<link rel="modulepreload" href="(\/assets\/[^"]+\.js)
  * address. The CSS is small (budget 20 KB gzip) and a page with its CSS inline paints after one
  * round trip instead of two on a slow phone connection.
  */
-export function inlineStylesheets(html: string, stylesheet: (href: string) => string): string {
+function inlineStylesheets(html: string, stylesheet: (href: string) => string): string {
   return html.replace(STYLESHEET_LINK, (_tag, href: string) => {
     const css = stylesheet(href)
     if (/<\/style/i.test(css)) throw new Error(`${href} contains "</style": it cannot be inlined safely.`)

@@ -22,7 +22,7 @@ export type PageRenderer = {
 }
 
 /** The server build of the pages beside a built site: `<dist>/server/entry.mjs` for `<dist>/client`. */
-export const serverEntryOf = (siteDir: string) => path.join(path.dirname(siteDir), 'server', 'entry.mjs')
+const serverEntryOf = (siteDir: string) => path.join(path.dirname(siteDir), 'server', 'entry.mjs')
 
 export function pageRenderer(site: StaticSite): PageRenderer {
   const entry = serverEntryOf(site.dir)

@@ -2,7 +2,7 @@
 // allows their own inline scripts by hash (Vike's hydration bootstrap on /admin) and nothing else.
 
 /** The maps service that location pages embed; the only frame source allowed. */
-export const MAP_FRAME_SOURCES = ['https://www.google.com', 'https://maps.google.com']
+const MAP_FRAME_SOURCES = ['https://www.google.com', 'https://maps.google.com']
 
 export function contentSecurityPolicy({
   scriptHashes = [] as string[],

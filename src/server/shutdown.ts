@@ -3,7 +3,7 @@
 import type { Server } from 'node:http'
 import type { Logger } from './log.ts'
 
-export const DRAIN_LIMIT_MS = 10_000
+const DRAIN_LIMIT_MS = 10_000
 
 export function drainOnSignals(server: Server, log: Logger, closeResources: () => Promise<void>): void {
   let stopping = false

@@ -1,7 +1,7 @@
 // One React template per record `template` value. A new template is a schema in schemas/pages/
 // and an entry here; TypeScript checks that every template has one.
 import type { ComponentType } from 'react'
-import type { PageRecord, Template } from '../catalogue/load.ts'
+import type { PageRecord, Template } from '../catalogue/types.ts'
 import type { TemplateProps } from './types.ts'
 import { AboutTemplate } from './AboutTemplate.tsx'
 import { AreaTemplate } from './AreaTemplate.tsx'
@@ -13,7 +13,7 @@ import { ServiceTemplate } from './ServiceTemplate.tsx'
 
 type Templates = { [T in Template]: ComponentType<TemplateProps<Extract<PageRecord, { template: T }>>> }
 
-export const TEMPLATES: Templates = {
+const TEMPLATES: Templates = {
   home: HomeTemplate,
   about: AboutTemplate,
   contact: ContactTemplate,

@@ -669,6 +669,42 @@ test.describe('spam, clients and deletion', () => {
       await expect(item.getByLabel('Status')).toHaveValue('new')
     })
   })
+
+  test('a change shows at once, before the server answers; its control waits for the answer', async ({ page }) => {
+    const name = `Right Away ${await inboxWith(page, { name: 'Right Away', phone: '4105550178' })}`
+    const item = card(page, name)
+    await expect(badges(item)).toHaveText(['Unread', 'Status: New'])
+    // A change's answer is held until the test lets it through.
+    let gate = Promise.resolve()
+    const hold = () => {
+      let release!: () => void
+      gate = new Promise<void>((resolve) => (release = resolve))
+      return release
+    }
+    await page.route('**/api/admin/submissions/*', async (route) => {
+      if (route.request().method() === 'PATCH') await gate
+      await route.continue()
+    })
+
+    let release = hold()
+    await item.getByRole('button', { name: 'Mark as Read' }).click()
+    await expect(badges(item)).toHaveText(['Status: New'])
+    await expect(item.getByRole('button', { name: 'Mark as Unread' })).toBeDisabled()
+    await expect(toast(page, 'Success', 'Submission marked as read')).toHaveCount(0)
+    release()
+    await expect(toast(page, 'Success', 'Submission marked as read')).toBeVisible()
+    await expect(item.getByRole('button', { name: 'Mark as Unread' })).toBeEnabled()
+
+    release = hold()
+    await item.getByLabel('Status').selectOption('scheduled')
+    await expect(badges(item)).toHaveText(['Status: Scheduled'])
+    await expect(item.getByLabel('Status')).toBeDisabled()
+    await expect(toast(page, 'Success', 'Status updated successfully')).toHaveCount(0)
+    release()
+    await expect(toast(page, 'Success', 'Status updated successfully')).toBeVisible()
+    await expect(item.getByLabel('Status')).toBeEnabled()
+    await expect(item.getByLabel('Status')).toHaveValue('scheduled')
+  })
 })
 
 test.describe('the lead desk', () => {

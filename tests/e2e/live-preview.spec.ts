@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { freePort, projectRoot } from '../helpers/server.ts'
+import { freePort, projectRoot } from '../../scripts/lib/server.ts'
 import { expect, test } from './fixtures.ts'
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 })

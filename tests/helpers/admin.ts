@@ -1,21 +1,7 @@
 // The admin side of the tests: the password the end-to-end server starts with (playwright.config.ts;
 // the bundle test, tests/integration/admin-bundle.test.ts, checks that no built file contains it), and
-// a browser-like client of the admin API for the integration tests, and signing in for the benchmarks.
+// a browser-like client of the admin API for the integration tests.
 export const E2E_ADMIN_PASSWORD = 'e2e admin password, long enough'
-
-/** Signs in to the admin (POST /api/admin/login) and returns the session cookie to send back. */
-export async function signIn(
-  url: string,
-  { password, origin, headers = {} }: { password: string; origin: string; headers?: Record<string, string> },
-): Promise<string> {
-  const res = await fetch(`${url}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin, ...headers },
-    body: JSON.stringify({ password }),
-  })
-  if (res.status !== 200) throw new Error(`admin sign-in failed: ${res.status} ${await res.text()}`)
-  return (res.headers.get('set-cookie') ?? '').split(';')[0]!
-}
 
 export type Answer = { status: number; body: Record<string, unknown>; headers: Headers }
 

@@ -1,7 +1,7 @@
 // Facts about the built site in dist/ that tests compare pages with.
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { projectRoot } from './server.ts'
+import { projectRoot } from '../../scripts/lib/server.ts'
 
 export const distClient = path.join(projectRoot, 'dist/client')
 

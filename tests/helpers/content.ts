@@ -7,10 +7,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { stringify } from 'yaml'
-import { loadCatalogue, type Catalogue } from '../../src/catalogue/load.ts'
+import { loadCatalogue } from '../../src/catalogue/load.ts'
+import type { Catalogue } from '../../src/catalogue/types.ts'
 import { ContentError, formatProblem } from '../../src/catalogue/problems.ts'
 import { createSchemaRegistry, type SchemaRegistry } from '../../src/catalogue/schemas.ts'
-import { projectRoot } from './server.ts'
+import { projectRoot } from '../../scripts/lib/server.ts'
 
 /**
  * YAML written indented in a test, with the indentation of its least indented line taken off
@@ -98,20 +99,20 @@ export const SITE = yaml`
     seoDescription: Something went wrong on our side. Call {company} at {phone}.
 `
 
-export const REVIEWS = yaml`
+const REVIEWS = yaml`
   reviews:
     - { name: Karen M., location: "Bel Air, MD", rating: 5, datePublished: "2025-01-18", text: The heat was back on within the hour. }
     - { name: David R., location: "Fallston, MD", rating: 4, datePublished: "2025-07-09", text: A fair price and a clean basement. }
 `
 
-export const URGENCY = yaml`
+const URGENCY = yaml`
   services: [emergency]
   outNow: Out right now
   signs:
     - { label: No heat, phrases: [no heat, furnace out] }
 `
 
-export const CONFIRMATION = yaml`
+const CONFIRMATION = yaml`
   subject: We received your request – {company}
   greeting: Hello,
   received: Thank you for contacting {company}.
@@ -161,7 +162,7 @@ export function plainPage(pagePath: string, name: string): string {
 }
 
 /** The records of every fixture, by file under content/, unless a test replaces or removes them. */
-export const BASE_FILES: Record<string, string> = {
+const BASE_FILES: Record<string, string> = {
   'business.yaml': BUSINESS,
   'site.yaml': SITE,
   'reviews.yaml': REVIEWS,
@@ -176,7 +177,7 @@ export const BASE_FILES: Record<string, string> = {
 }
 
 /** The clock of every fixture: {year} is 2026. */
-export const FIXTURE_NOW = new Date('2026-06-01T12:00:00Z')
+const FIXTURE_NOW = new Date('2026-06-01T12:00:00Z')
 
 export type ContentFixture = {
   root: string

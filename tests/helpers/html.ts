@@ -20,7 +20,7 @@ const VOID = new Set([
 // <noscript> is raw text where script runs, as in a browser: parse its text to look inside.
 const RAW = new Set(['script', 'style', 'noscript'])
 
-export function decode(text: string): string {
+function decode(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos|nbsp);/gi, (_, code: string) => {
     const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' }
     if (code.startsWith('#'))

@@ -3,8 +3,8 @@
 // the suite and PUBLIC_ORIGIN, the one origin the inbox accepts changes from.
 import { afterAll, beforeAll } from 'vitest'
 import type { Db } from '../../src/server/db/client.ts'
-import { startServer, type RunningServer } from './server.ts'
-import { createStorage, type StorageTarget } from './storage.ts'
+import { startServer, type RunningServer } from '../../scripts/lib/server.ts'
+import { createStorage, type StorageTarget } from '../../scripts/lib/storage.ts'
 
 /** The origin the suites' servers run with, and their admin clients send. */
 export const ORIGIN = 'http://localhost:3000'

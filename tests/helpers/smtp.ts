@@ -2,7 +2,7 @@
 // its notifications here, and tests read what arrived.
 import { SMTPServer } from 'smtp-server'
 
-export type ReceivedMail = {
+type ReceivedMail = {
   from: string
   to: string[]
   raw: string
@@ -64,7 +64,7 @@ export async function startSmtp(port = 0): Promise<TestSmtp> {
 }
 
 /** Enough of RFC 5322/2045/2047 to read what nodemailer writes: headers, subject and a text body. */
-export function parseMail(raw: string): { headers: Record<string, string>; subject: string; text: string } {
+function parseMail(raw: string): { headers: Record<string, string>; subject: string; text: string } {
   const split = raw.indexOf('\r\n\r\n')
   const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ')
   const body = raw.slice(split + 4)

@@ -2,7 +2,7 @@
 // and emptied of requests (with their timelines, alerts and digests) between tests.
 import { afterAll, beforeAll } from 'vitest'
 import type { Db } from '../../src/server/db/client.ts'
-import { createStorage, type StorageTarget } from './storage.ts'
+import { createStorage, type StorageTarget } from '../../scripts/lib/storage.ts'
 
 export type SuiteDb = { storage: StorageTarget; db: Db }
 

@@ -12,8 +12,8 @@ import { adoptTable, closeToApiRoles, OWN_TABLES, API_ROLES } from '../../src/se
 import { openDatabase, type Db } from '../../src/server/db/client.ts'
 import { migrate, migrations, migratorFor } from '../../src/server/db/migrations.ts'
 import { adminClient } from '../helpers/admin.ts'
-import { createTestDatabase, PG_ADMIN_URL, type TestDatabase } from '../helpers/postgres.ts'
-import { runServerUntilExit, startServer, type RunningServer } from '../helpers/server.ts'
+import { createTestDatabase, PG_ADMIN_URL, type TestDatabase } from '../../scripts/lib/postgres.ts'
+import { runServerUntilExit, startServer, type RunningServer } from '../../scripts/lib/server.ts'
 
 const PASSWORD = 'adopted table password, long enough'
 const ORIGIN = 'http://localhost:3000'

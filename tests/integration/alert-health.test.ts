@@ -6,8 +6,8 @@ import { describe, expect, it, beforeAll, afterAll } from 'vitest'
 import { adminClient } from '../helpers/admin.ts'
 import { ORIGIN, serveOn } from '../helpers/served.ts'
 import { startSmtp, type TestSmtp } from '../helpers/smtp.ts'
-import { freePort } from '../helpers/server.ts'
-import { STORAGE_KINDS } from '../helpers/storage.ts'
+import { freePort } from '../../scripts/lib/server.ts'
+import { STORAGE_KINDS } from '../../scripts/lib/storage.ts'
 
 const PASSWORD = 'alert health password'
 let address = 30

@@ -8,7 +8,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import Database from 'better-sqlite3'
 import { afterAll, describe, expect, it } from 'vitest'
-import { projectRoot, startServer } from '../helpers/server.ts'
+import { projectRoot, startServer } from '../../scripts/lib/server.ts'
 
 const run = promisify(execFile)
 const dir = mkdtempSync(path.join(tmpdir(), 'longbar-backup-'))

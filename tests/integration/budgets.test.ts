@@ -7,7 +7,7 @@ import { build } from 'esbuild'
 import { describe, expect, it } from 'vitest'
 import { pageWeight } from '../../scripts/page-weight.ts'
 import { filesIn } from '../../src/server/static-site.ts'
-import { projectRoot } from '../helpers/server.ts'
+import { projectRoot } from '../../scripts/lib/server.ts'
 
 const dist = path.join(projectRoot, 'dist/client')
 const KB = 1024

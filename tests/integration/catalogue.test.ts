@@ -5,7 +5,8 @@
 // loader and its messages work is tested on made-up records in tests/unit/.
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { loadCatalogue, type Catalogue } from '../../src/catalogue/load.ts'
+import { loadCatalogue } from '../../src/catalogue/load.ts'
+import type { Catalogue } from '../../src/catalogue/types.ts'
 import { cataloguePageData } from '../../src/catalogue/page-data.ts'
 import { stringsOf } from '../../src/catalogue/placeholders.ts'
 import { ContentError, formatProblem } from '../../src/catalogue/problems.ts'
@@ -17,7 +18,7 @@ import {
   routePaths,
   trailOf,
 } from '../../src/catalogue/routes.ts'
-import { projectRoot } from '../helpers/server.ts'
+import { projectRoot } from '../../scripts/lib/server.ts'
 import {
   BEYOND,
   COUNTIES,

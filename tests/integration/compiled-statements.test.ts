@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { storeContactRequest } from '../../src/server/contact/store.ts'
 import { triage } from '../../src/server/contact/triage.ts'
 import { getSubmission } from '../../src/server/db/submissions.ts'
-import { STORAGE_KINDS } from '../helpers/storage.ts'
+import { STORAGE_KINDS } from '../../scripts/lib/storage.ts'
 import { suiteDb } from '../helpers/suite-db.ts'
 
 describe.each(STORAGE_KINDS)('statements compiled once on %s', (kind) => {

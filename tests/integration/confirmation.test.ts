@@ -11,7 +11,7 @@ import type { Submission } from '../../src/server/db/submissions.ts'
 import { listActivity } from '../../src/server/db/activity.ts'
 import { ORIGIN, serveOn } from '../helpers/served.ts'
 import { startSmtp, type TestSmtp } from '../helpers/smtp.ts'
-import { STORAGE_KINDS } from '../helpers/storage.ts'
+import { STORAGE_KINDS } from '../../scripts/lib/storage.ts'
 
 const catalogue = getCatalogue()
 const { business } = catalogue

@@ -3,9 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../src/server/db/client.ts'
 import { countSubmissions, toSubmission } from '../../src/server/db/submissions.ts'
-import { startServer, type RunningServer } from '../helpers/server.ts'
+import { startServer, type RunningServer } from '../../scripts/lib/server.ts'
 import { byTag, findAll, readPage, textOf } from '../helpers/html.ts'
-import { createStorage, STORAGE_KINDS, type StorageTarget } from '../helpers/storage.ts'
+import { createStorage, STORAGE_KINDS, type StorageTarget } from '../../scripts/lib/storage.ts'
 
 const PHONE = '(410) 555-0142'
 /** The confirmation's words in a JSON answer (src/lead/confirmation.ts; its hours are tested in tests/unit/confirmation.test.ts). */

@@ -10,7 +10,7 @@ import { loadCatalogue } from '../../src/catalogue/load.ts'
 import { inlineScriptHashes, inlineStyleHashes } from '../../src/server/static-site.ts'
 import { builtHtml, distClient } from '../helpers/built-site.ts'
 import { findAll, readPage, textOf } from '../helpers/html.ts'
-import { startServer, type RunningServer } from '../helpers/server.ts'
+import { startServer, type RunningServer } from '../../scripts/lib/server.ts'
 
 const contact = loadCatalogue().pages.find((p) => p.path === '/contact')
 if (contact?.template !== 'contact') throw new Error('no contact record')

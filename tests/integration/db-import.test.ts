@@ -12,8 +12,8 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../src/server/db/client.ts'
 import { countSubmissions, getSubmission, insertSubmission } from '../../src/server/db/submissions.ts'
-import { projectRoot } from '../helpers/server.ts'
-import { createStorage, STORAGE_KINDS, type StorageTarget } from '../helpers/storage.ts'
+import { projectRoot } from '../../scripts/lib/server.ts'
+import { createStorage, STORAGE_KINDS, type StorageTarget } from '../../scripts/lib/storage.ts'
 
 const run = promisify(execFile)
 const ROWS = 10_000

@@ -17,12 +17,13 @@ import { listActivity } from '../../src/server/db/activity.ts'
 import { updateSubmission } from '../../src/server/db/changes.ts'
 import { officeClock } from '../../src/server/office.ts'
 import type { Hours } from '../../src/lead/business-hours.ts'
+import type { AlertEvent } from '../../src/lead/alerts.ts'
 import { createLogger } from '../../src/server/log.ts'
-import { startServer } from '../helpers/server.ts'
+import { startServer } from '../../scripts/lib/server.ts'
 import { startSmtp, type TestSmtp } from '../helpers/smtp.ts'
-import { STORAGE_KINDS } from '../helpers/storage.ts'
+import { STORAGE_KINDS } from '../../scripts/lib/storage.ts'
 import { clearRequests, suiteDb } from '../helpers/suite-db.ts'
-import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts'
+import { startWebhookReceiver, type WebhookReceiver } from '../../scripts/lib/webhook-receiver.ts'
 
 const HOURS: Hours = [
   { days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '07:00', closes: '18:00' },
@@ -61,7 +62,7 @@ describe.each(STORAGE_KINDS)('escalations and reminders on %s', (kind) => {
     if (!r.stored) throw new Error('not stored')
     return r.id
   }
-  const events = async (event: string) =>
+  const events = async (event: AlertEvent) =>
     (
       await suite.db.k
         .selectFrom('notification_outbox')

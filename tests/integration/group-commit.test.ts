@@ -2,7 +2,7 @@
 // together share one commit, yet each is all-or-nothing on its own, and other queries wait.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../src/server/db/client.ts'
-import { createStorage, type StorageTarget } from '../helpers/storage.ts'
+import { createStorage, type StorageTarget } from '../../scripts/lib/storage.ts'
 
 describe('group commit on SQLite', () => {
   let storage: StorageTarget

@@ -9,7 +9,7 @@ import { callTotals, countCall } from '../../src/server/db/calls.ts'
 import { migrate, migratorFor } from '../../src/server/db/migrations.ts'
 import { sourcesReport } from '../../src/server/db/sources.ts'
 import { toSubmission } from '../../src/server/db/submissions.ts'
-import { createStorage, STORAGE_KINDS, type StorageTarget } from '../helpers/storage.ts'
+import { createStorage, STORAGE_KINDS, type StorageTarget } from '../../scripts/lib/storage.ts'
 
 describe.each(STORAGE_KINDS)('migration 012 on %s', (kind) => {
   let storage: StorageTarget | undefined

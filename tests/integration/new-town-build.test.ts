@@ -8,7 +8,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { newTown } from '../../scripts/new-town.ts'
 import { byTag, findAll, linksIn, readPage } from '../helpers/html.ts'
-import { projectRoot, startServer, type RunningServer } from '../helpers/server.ts'
+import { projectRoot, startServer, type RunningServer } from '../../scripts/lib/server.ts'
 import { loadCatalogue } from '../../src/catalogue/load.ts'
 
 const ORIGIN = 'https://www.longbar-hvac.example'

@@ -11,9 +11,9 @@ import { emailChannel } from '../../src/server/alerts/email.ts'
 import { TargetGone, type Channel, type Delivery } from '../../src/server/alerts/channel.ts'
 import { listActivity } from '../../src/server/db/activity.ts'
 import { createLogger } from '../../src/server/log.ts'
-import { startServer, type RunningServer } from '../helpers/server.ts'
+import { startServer, type RunningServer } from '../../scripts/lib/server.ts'
 import { startSmtp, type TestSmtp } from '../helpers/smtp.ts'
-import { createStorage, STORAGE_KINDS, type StorageTarget } from '../helpers/storage.ts'
+import { createStorage, STORAGE_KINDS, type StorageTarget } from '../../scripts/lib/storage.ts'
 
 const quiet = createLogger('error', () => undefined)
 const ORIGIN = 'https://www.longbar-hvac.example'
@@ -187,7 +187,7 @@ describe.each(STORAGE_KINDS)('the mail worker on %s', (kind) => {
     const got: Delivery[] = []
     let gone = 0
     const devices: Channel = {
-      name: 'device',
+      name: 'push',
       targets: (_trx, event) => Promise.resolve(event === 'new' ? ['phone', 'tablet', 'old-phone'] : []),
       describe: (d) => `Test device ${d.target}`,
       deliver: (d) => {

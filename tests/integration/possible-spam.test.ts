@@ -6,7 +6,7 @@ import { sql } from 'kysely'
 import { afterAll, describe, expect, it } from 'vitest'
 import { migrate, migratorFor } from '../../src/server/db/migrations.ts'
 import { toSubmission } from '../../src/server/db/submissions.ts'
-import { createStorage, STORAGE_KINDS, type StorageTarget } from '../helpers/storage.ts'
+import { createStorage, STORAGE_KINDS, type StorageTarget } from '../../scripts/lib/storage.ts'
 
 describe.each(STORAGE_KINDS)('migration 009 on %s', (kind) => {
   let storage: StorageTarget | undefined

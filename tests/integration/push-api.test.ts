@@ -5,9 +5,9 @@
 // and a request sent through the site pushed to the device subscribed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adminClient } from '../helpers/admin.ts'
-import { startPushReceiver, testCertificate, type PushReceiver } from '../helpers/push-receiver.ts'
+import { startPushReceiver, testCertificate, type PushReceiver } from '../../scripts/lib/push-receiver.ts'
 import { ORIGIN, serveOn } from '../helpers/served.ts'
-import { STORAGE_KINDS } from '../helpers/storage.ts'
+import { STORAGE_KINDS } from '../../scripts/lib/storage.ts'
 
 const PASSWORD = 'correct horse battery staple'
 const PIXEL =

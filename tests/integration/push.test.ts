@@ -1,5 +1,5 @@
 // Web Push through the outbox, on SQLite and PostgreSQL, against a push service run by the test
-// (tests/helpers/push-receiver.ts) that checks each push's VAPID signature and decrypts its
+// (scripts/lib/push-receiver.ts) that checks each push's VAPID signature and decrypts its
 // payload (RFC 8291): one push per device per request, none for spam; a device the push service
 // no longer knows is unsubscribed and not retried; a failing push service is retried until it
 // takes the push, once. Then the inbox's API for it, on a real server.
@@ -12,8 +12,8 @@ import { createPushSender, pushChannel, type PushSender } from '../../src/server
 import { listActivity } from '../../src/server/db/activity.ts'
 import { listSubscriptions, saveSubscription, vapidKeys } from '../../src/server/db/push.ts'
 import { createLogger } from '../../src/server/log.ts'
-import { startPushReceiver, type PushReceiver, type TestSubscription } from '../helpers/push-receiver.ts'
-import { createStorage, STORAGE_KINDS, type StorageTarget } from '../helpers/storage.ts'
+import { startPushReceiver, type PushReceiver, type TestSubscription } from '../../scripts/lib/push-receiver.ts'
+import { createStorage, STORAGE_KINDS, type StorageTarget } from '../../scripts/lib/storage.ts'
 
 const quiet = createLogger('error', () => undefined)
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))

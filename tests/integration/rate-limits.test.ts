@@ -9,7 +9,7 @@ import {
   type Window,
 } from '../../src/server/db/rate-limits.ts'
 import { loginThrottle, slowdown } from '../../src/server/auth/throttle.ts'
-import { STORAGE_KINDS } from '../helpers/storage.ts'
+import { STORAGE_KINDS } from '../../scripts/lib/storage.ts'
 import { suiteDb } from '../helpers/suite-db.ts'
 
 const MINUTE = 60_000

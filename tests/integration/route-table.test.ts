@@ -6,7 +6,7 @@ import { loadCatalogue } from '../../src/catalogue/load.ts'
 import { canonicalUrl } from '../../src/seo/canonical.ts'
 import { builtOrigin } from '../helpers/built-site.ts'
 import { byTag, findAll, mainHtml, readPage, type Page } from '../helpers/html.ts'
-import { startServer, type RunningServer } from '../helpers/server.ts'
+import { startServer, type RunningServer } from '../../scripts/lib/server.ts'
 
 const catalogue = loadCatalogue()
 const routes = catalogue.pages.flatMap((record) => [

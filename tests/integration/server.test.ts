@@ -6,7 +6,7 @@ import path from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rawGet, jsonLdBlocks } from '../helpers/http.ts'
-import { projectRoot, runServerUntilExit, startServer, type RunningServer } from '../helpers/server.ts'
+import { projectRoot, runServerUntilExit, startServer, type RunningServer } from '../../scripts/lib/server.ts'
 
 let server: RunningServer
 beforeAll(async () => {

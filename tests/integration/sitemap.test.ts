@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { loadCatalogue } from '../../src/catalogue/load.ts'
 import { primaryPaths, routePaths } from '../../src/catalogue/routes.ts'
 import { builtOrigin } from '../helpers/built-site.ts'
-import { startServer, type RunningServer } from '../helpers/server.ts'
+import { startServer, type RunningServer } from '../../scripts/lib/server.ts'
 
 const catalogue = loadCatalogue()
 let server: RunningServer

@@ -8,7 +8,7 @@ import type { Db } from '../../src/server/db/client.ts'
 import { migrate } from '../../src/server/db/migrations.ts'
 import { insertSubmission, listSubmissions } from '../../src/server/db/submissions.ts'
 import { INBOX_VIEWS, orderedByView, syncViewIndexes, viewCounts, viewIndexName } from '../../src/server/db/views.ts'
-import { STORAGE_KINDS } from '../helpers/storage.ts'
+import { STORAGE_KINDS } from '../../scripts/lib/storage.ts'
 import { suiteDb } from '../helpers/suite-db.ts'
 
 async function columnsOf(db: Db): Promise<string[]> {

@@ -8,14 +8,14 @@ import { storeContactRequest } from '../../src/server/contact/store.ts'
 import { startAlertWorker, type AlertWorker } from '../../src/server/alerts/worker.ts'
 import { webhookChannel, type WebhookEvent } from '../../src/server/alerts/webhook.ts'
 import { listActivity } from '../../src/server/db/activity.ts'
-import type { AlertEvent } from '../../src/server/alerts/channel.ts'
+import type { AlertEvent } from '../../src/lead/alerts.ts'
 import type { Webhook } from '../../src/server/env.ts'
 import { createLogger } from '../../src/server/log.ts'
 import { adminClient } from '../helpers/admin.ts'
 import { ORIGIN, serveOn } from '../helpers/served.ts'
-import { STORAGE_KINDS } from '../helpers/storage.ts'
+import { STORAGE_KINDS } from '../../scripts/lib/storage.ts'
 import { clearRequests, suiteDb } from '../helpers/suite-db.ts'
-import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts'
+import { startWebhookReceiver, type WebhookReceiver } from '../../scripts/lib/webhook-receiver.ts'
 
 const SECRET = `whsec_${randomBytes(32).toString('base64')}`
 const secretBytes = Buffer.from(SECRET.slice('whsec_'.length), 'base64')

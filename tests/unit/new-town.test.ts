@@ -10,7 +10,7 @@ import { areaDirectory, footerAreaLinks, primaryPaths } from '../../src/catalogu
 import { buildSitemap } from '../../src/seo/sitemap.ts'
 import { invalidOptions, newTown, townPath, townRecord } from '../../scripts/new-town.ts'
 import { contentFixture, plainPage, type ContentFixture } from '../helpers/content.ts'
-import { projectRoot } from '../helpers/server.ts'
+import { projectRoot } from '../../scripts/lib/server.ts'
 
 const ORIGIN = 'https://www.longbar-hvac.example'
 let copy: ContentFixture

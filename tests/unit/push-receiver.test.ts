@@ -3,7 +3,7 @@
 import { createECDH, randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import webpush from 'web-push'
-import { checkVapid, decryptPush } from '../helpers/push-receiver.ts'
+import { checkVapid, decryptPush } from '../../scripts/lib/push-receiver.ts'
 
 const ua = () => {
   const ecdh = createECDH('prime256v1')

@@ -3,7 +3,7 @@
 // links from `listing`, and each page's structured data from `structuredData`. That the real
 // content/ has the pages and figures the spec asks for is tests/integration/catalogue.test.ts.
 import { beforeAll, describe, expect, test } from 'vitest'
-import type { Catalogue } from '../../src/catalogue/load.ts'
+import type { Catalogue } from '../../src/catalogue/types.ts'
 import { cataloguePageData } from '../../src/catalogue/page-data.ts'
 import { areaDirectory, findPage, footerAreaLinks, primaryPaths, routePaths } from '../../src/catalogue/routes.ts'
 import { buildRobots, buildSitemap } from '../../src/seo/sitemap.ts'

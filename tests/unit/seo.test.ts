@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Catalogue } from '../../src/catalogue/load.ts'
+import type { Catalogue } from '../../src/catalogue/types.ts'
 import { cataloguePageData } from '../../src/catalogue/page-data.ts'
 import { activeNavIndex, findPage, routePaths, trailOf } from '../../src/catalogue/routes.ts'
 import { canonicalUrl, normalizeOrigin } from '../../src/seo/canonical.ts'

@@ -5,7 +5,7 @@
 // the answer is /admin signed in (303), or the login form again with the reason.
 // docs/decisions/026-lead-desk.md.
 import { Hono, type Context } from 'hono'
-import type { AdminPageState } from '../../admin/AdminApp.tsx'
+import type { AdminPageState } from '../../catalogue/page-data.ts'
 import type { AdminPageData } from '../../catalogue/page-data.ts'
 import { errorScreen, type AppEnv } from '../app.ts'
 import type { Logger } from '../log.ts'

@@ -2,7 +2,8 @@
 // and the devices subscribed, subscribing and unsubscribing a device, and a test push sent at
 // once (not through the outbox: the owner wants to know now whether it reached the push
 // service). Mounted behind the session check. docs/decisions/030-web-push.md.
-import { Hono } from 'hono'
+import { Hono, type Context, type Env } from 'hono'
+import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../app.ts'
 import { deviceName } from '../alerts/device-name.ts'
 import { isGone, type PushMessage, type PushSender } from '../alerts/push.ts'
@@ -14,21 +15,24 @@ import {
   listSubscriptions,
   recordPushResult,
   saveSubscription,
+  type PushSubscriptionKeys,
   type StoredSubscription,
 } from '../db/push.ts'
 import type { Logger } from '../log.ts'
-import { fail, jsonBody } from './answers.ts'
+import { fail, jsonInput } from './answers.ts'
+import type { Checked } from './validate.ts'
 
 export type PushApiDeps = {
   db: Db
   log: Logger
-  push: PushSender
+  /** None when pushes are not configured. */
+  push?: PushSender | undefined
   /** A device subscribed: alerts waiting for somewhere to go may go now. */
   onNotificationQueued?: () => void
 }
 
 /** The test push: short-lived (a test an hour late means nothing). */
-export const TEST_PUSH: PushMessage = {
+const TEST_PUSH: PushMessage = {
   title: 'Test notification',
   body: 'Notifications work on this device.',
   url: '/admin',
@@ -42,10 +46,11 @@ const ENDPOINT_MAX = 2_000
 const P256DH = /^[A-Za-z0-9_-]{86,88}={0,2}$/
 const AUTH = /^[A-Za-z0-9_-]{21,24}={0,2}$/
 
-type Checked<T> = { ok: true; value: T } | { ok: false; error: string }
+/** A PushSubscription as the browser's toJSON() gives it (the fields the server reads). */
+type PushSubscriptionInput = { endpoint?: string; keys?: Record<string, string> }
 
 /** A PushSubscription as the browser's toJSON() gives it: an https endpoint and its two keys. */
-export function validateSubscription(body: unknown): Checked<{ endpoint: string; p256dh: string; auth: string }> {
+function validateSubscription(body: unknown): Checked<PushSubscriptionKeys> {
   const refuse = (error: string) => ({ ok: false as const, error })
   if (typeof body !== 'object' || body === null) return refuse('Send the subscription as a JSON object.')
   const { endpoint, keys } = body as { endpoint?: unknown; keys?: unknown }
@@ -61,80 +66,97 @@ export function validateSubscription(body: unknown): Checked<{ endpoint: string;
   return { ok: true, value: { endpoint, p256dh, auth } }
 }
 
-/** The endpoint a test or an unsubscription is for. */
-function endpointOf(body: unknown): string | undefined {
+/** The endpoint a test or an unsubscription is for (anything when there is none: the route says what then). */
+function endpointOf(body: unknown): Checked<{ endpoint?: string }> {
   const endpoint = (body as { endpoint?: unknown } | null)?.endpoint
-  return typeof endpoint === 'string' && endpoint.length <= ENDPOINT_MAX ? endpoint : undefined
+  return { ok: true, value: typeof endpoint === 'string' && endpoint.length <= ENDPOINT_MAX ? { endpoint } : {} }
 }
+const endpointInput = jsonInput<{ endpoint: string }>()(endpointOf)
 
 /** A device as the inbox lists it: no keys. */
 const shown = ({ p256dh: _p, auth: _a, ...device }: StoredSubscription) => device
 
-export function pushApi({ db, log, push, onNotificationQueued }: PushApiDeps): Hono<AppEnv> {
-  const api = new Hono<AppEnv>()
-
-  api.get('/push', async (c) =>
-    c.json({ success: true, publicKey: push.publicKey, devices: (await listSubscriptions(db)).map(shown) }),
-  )
-
-  api.post('/push/subscriptions', async (c) => {
-    const parsed = await jsonBody(c)
-    if (!parsed.ok) return parsed.response
-    const checked = validateSubscription(parsed.body)
-    if (!checked.ok) return fail(c, 400, checked.error)
-    const device = await saveSubscription(db, { ...checked.value, device: deviceName(c.req.header('user-agent')) })
-    log.info('push device subscribed', { id: device.id, device: device.device })
-    // Alerts that had nowhere to go (no e-mail, no device) go to this one now.
-    if ((await wakeWaitingEvents(db)) > 0) onNotificationQueued?.()
-    return c.json({ success: true, device: shown(device) }, 201)
+/** The routes answer only when pushes are configured (VAPID keys); else they are unknown paths (404). */
+const configured = (push: PushSender | undefined) =>
+  createMiddleware<AppEnv & { Variables: { push: PushSender } }>(async (c, next) => {
+    if (!push) return fail(c, 404, 'Not found')
+    c.set('push', push)
+    await next()
   })
 
-  // Unsubscribe this device (by its endpoint), or another one from the list (by its id).
-  api.post('/push/unsubscribe', async (c) => {
-    const parsed = await jsonBody(c)
-    if (!parsed.ok) return parsed.response
-    const endpoint = endpointOf(parsed.body)
-    if (!endpoint) return fail(c, 400, 'Say which subscription: { endpoint }.')
-    const removed = await deleteSubscription(db, { endpoint })
-    if (removed) log.info('push device unsubscribed', {})
-    return c.json({ success: true, removed })
-  })
-  api.delete('/push/subscriptions/:id', async (c) => {
-    const id = Number(c.req.param('id'))
-    if (!Number.isSafeInteger(id) || !(await deleteSubscription(db, { id }))) return fail(c, 404, 'Device not found')
-    log.info('push device unsubscribed', { id })
-    return c.json({ success: true, removed: true })
-  })
-
-  // A test push to this device, sent now; the answer says whether the push service took it.
-  api.post('/push/test', async (c) => {
-    const parsed = await jsonBody(c)
-    if (!parsed.ok) return parsed.response
-    const endpoint = endpointOf(parsed.body)
-    const sub = endpoint && (await findSubscription(db, endpoint))
-    if (!sub) return fail(c, 404, 'This device is not subscribed. Turn notifications on first.')
-    try {
-      const status = await push.send(sub, TEST_PUSH, { ttl: TEST_TTL_SECONDS })
-      await recordPushResult(db, sub.id, { ok: true })
-      return c.json({ success: true, status })
-    } catch (error) {
-      const message = (error as Error).message
-      log.warn('test push not sent', { id: sub.id, error: message })
-      if (isGone(error)) {
-        await deleteSubscription(db, { id: sub.id })
-        return c.json(
+export function pushApi({ db, log, push, onNotificationQueued }: PushApiDeps) {
+  return (
+    new Hono<AppEnv>()
+      .use('/push/*', configured(push))
+      .get('/push', async (c) =>
+        c.json(
           {
-            success: false,
-            gone: true,
-            error: `The push service no longer knows this device (${message}). Turn notifications on again.`,
+            success: true,
+            publicKey: c.var.push.publicKey,
+            devices: (await listSubscriptions(db)).map(shown),
           },
-          410,
-        )
-      }
-      await recordPushResult(db, sub.id, { ok: false, error: message })
-      return c.json({ success: false, error: `The push service did not take it: ${message}` }, 502)
-    }
-  })
+          200,
+        ),
+      )
+      .post('/push/subscriptions', jsonInput<PushSubscriptionInput>()(validateSubscription), async (c) => {
+        const device = await saveSubscription(db, {
+          ...c.req.valid('json'),
+          device: deviceName(c.req.header('user-agent')),
+        })
+        log.info('push device subscribed', { id: device.id, device: device.device })
+        // Alerts that had nowhere to go (no e-mail, no device) go to this one now.
+        if ((await wakeWaitingEvents(db)) > 0) onNotificationQueued?.()
+        return c.json({ success: true, device: shown(device) }, 201)
+      })
+      // Unsubscribe this device (by its endpoint), or another one from the list (by its id).
+      .post('/push/unsubscribe', endpointInput, async (c) => {
+        const { endpoint } = c.req.valid('json')
+        if (!endpoint) return fail(c, 400, 'Say which subscription: { endpoint }.')
+        const removed = await deleteSubscription(db, { endpoint })
+        if (removed) log.info('push device unsubscribed', {})
+        return c.json({ success: true, removed }, 200)
+      })
+      .delete('/push/subscriptions/:id', async (c) => {
+        const id = Number(c.req.param('id'))
+        if (!Number.isSafeInteger(id) || !(await deleteSubscription(db, { id })))
+          return fail(c, 404, 'Device not found')
+        log.info('push device unsubscribed', { id })
+        return c.json({ success: true, removed: true }, 200)
+      })
+      .post('/push/test', endpointInput, async (c) => {
+        const { endpoint } = c.req.valid('json')
+        const sub = endpoint && (await findSubscription(db, endpoint))
+        if (!sub) return fail(c, 404, 'This device is not subscribed. Turn notifications on first.')
+        return sendTest(c, { db, log, push: c.var.push }, sub)
+      })
+  )
+}
 
-  return api
+/** A test push to this device, sent now; the answer says whether the push service took it. */
+async function sendTest<E extends Env>(
+  c: Context<E, string, object>,
+  { db, log, push }: { db: Db; log: Logger; push: PushSender },
+  sub: StoredSubscription,
+) {
+  try {
+    const status = await push.send(sub, TEST_PUSH, { ttl: TEST_TTL_SECONDS })
+    await recordPushResult(db, sub.id, { ok: true })
+    return c.json({ success: true, status }, 200)
+  } catch (error) {
+    const message = (error as Error).message
+    log.warn('test push not sent', { id: sub.id, error: message })
+    if (isGone(error)) {
+      await deleteSubscription(db, { id: sub.id })
+      return c.json(
+        {
+          success: false,
+          gone: true,
+          error: `The push service no longer knows this device (${message}). Turn notifications on again.`,
+        },
+        410,
+      )
+    }
+    await recordPushResult(db, sub.id, { ok: false, error: message })
+    return c.json({ success: false, error: `The push service did not take it: ${message}` }, 502)
+  }
 }

@@ -4,14 +4,15 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { AppEnv } from '../app.ts'
-import { checkAdminPassword, storedPasswordHash } from '../auth/password.ts'
+import { checkAdminPassword } from '../auth/password.ts'
+import { storedPasswordHash } from '../db/sessions.ts'
 import { ABSOLUTE_MS, createSession, deleteSession, findSession } from '../auth/sessions.ts'
 import { loginThrottle } from '../auth/throttle.ts'
 import type { Window } from '../db/rate-limits.ts'
 import type { Db } from '../db/client.ts'
 import type { Logger } from '../log.ts'
 import { clientAddress, rateLimitKey } from '../request.ts'
-import { fail, jsonBody } from './answers.ts'
+import { fail, jsonInput } from './answers.ts'
 
 export type SessionDeps = { db: Db; log: Logger; publicOrigin: string; trustProxy: number }
 
@@ -41,6 +42,12 @@ export const waitInWords = (seconds: number): string =>
   seconds < 60
     ? `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`
     : `${Math.ceil(seconds / 60)} ${Math.ceil(seconds / 60) === 1 ? 'minute' : 'minutes'}`
+
+/** The login's body: the password, checked by `logIn` (a missing one is refused there, as for the form sent without a script). */
+const passwordInput = jsonInput<{ password: string }>()((body) => ({
+  ok: true,
+  value: { password: (body as { password?: unknown } | null)?.password },
+}))
 
 /** How a sign-in ended: the cookie is set, or the status and sentence of the refusal. */
 export type LogIn = { ok: true } | { ok: false; status: 400 | 401 | 429 | 503; error: string }
@@ -115,25 +122,19 @@ export function adminSession({
   }
 
   /** POST /login: the one route reachable without a session. */
-  const signIn = new Hono<AppEnv>()
-
-  signIn.post('/login', async (c) => {
-    const parsed = await jsonBody(c)
-    if (!parsed.ok) return parsed.response
-    const result = await logIn(c, (parsed.body as { password?: unknown } | null)?.password)
-    return result.ok ? c.json({ success: true }) : fail(c, result.status, result.error)
+  const signIn = new Hono<AppEnv>().post('/login', passwordInput, async (c) => {
+    const result = await logIn(c, c.req.valid('json').password)
+    return result.ok ? c.json({ success: true }, 200) : fail(c, result.status, result.error)
   })
 
   /** GET /session (am I signed in?) and POST /logout, for a signed-in admin (mount behind `required`). */
   const signedIn = new Hono<AppEnv>()
-
-  signedIn.get('/session', (c) => c.json({ success: true }))
-
-  signedIn.post('/logout', async (c) => {
-    await deleteSession(db, cookie.read(c))
-    cookie.clear(c)
-    return c.json({ success: true })
-  })
+    .get('/session', (c) => c.json({ success: true }, 200))
+    .post('/logout', async (c) => {
+      await deleteSession(db, cookie.read(c))
+      cookie.clear(c)
+      return c.json({ success: true }, 200)
+    })
 
   return { required, isSignedIn, logIn, signIn, signedIn }
 }

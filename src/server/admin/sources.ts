@@ -11,14 +11,15 @@ import { erasePerson } from '../db/privacy.ts'
 import { sourcesReport } from '../db/sources.ts'
 import type { Logger } from '../log.ts'
 import type { Office, OfficeClock } from '../office.ts'
-import { fail, jsonBody } from './answers.ts'
+import { jsonInput, queryInput } from './answers.ts'
+import type { Checked } from './validate.ts'
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/
 /** The longest period the report covers: a little over a year, as long as calls are kept. */
-export const MAX_REPORT_DAYS = 400
+const MAX_REPORT_DAYS = 400
 
 /** The day `n` days after `day` (YYYY-MM-DD; n may be negative). */
-export function addDays(day: string, n: number): string {
+function addDays(day: string, n: number): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number]
   return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10)
 }
@@ -29,24 +30,22 @@ const isDay = (text: string) => {
 }
 
 /** The report's period from its query string: `from` and `to`, office days, both included; the last 30 days by default. */
-export function validatePeriod(
+function validatePeriod(
   from: string | undefined,
   to: string | undefined,
   today: string,
-): { ok: true; from: string; to: string } | { ok: false; error: string } {
+): Checked<{ from: string; to: string }> {
   const end = to || today
   const start = from || addDays(end, -29)
   if (!isDay(start) || !isDay(end)) return { ok: false, error: 'from and to must be days, YYYY-MM-DD.' }
   if (start > end) return { ok: false, error: 'from must not be after to.' }
   if (addDays(start, MAX_REPORT_DAYS - 1) < end)
     return { ok: false, error: `The period may span at most ${MAX_REPORT_DAYS} days.` }
-  return { ok: true, from: start, to: end }
+  return { ok: true, value: { from: start, to: end } }
 }
 
 /** A person to erase: `{ phone?, email? }`, at least one, short text. */
-export function validatePerson(
-  body: unknown,
-): { ok: true; phone?: string; email?: string } | { ok: false; error: string } {
+function validatePerson(body: unknown): Checked<{ phone?: string; email?: string }> {
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     return { ok: false, error: 'Send the phone number and/or the e-mail address.' }
   const record = body as Record<string, unknown>
@@ -63,52 +62,38 @@ export function validatePerson(
     return { ok: false, error: 'The phone number or e-mail address is too long.' }
   if (phone && phone.replace(/\D/g, '').length < 7) return { ok: false, error: 'The phone number has too few digits.' }
   if (!phone && !email) return { ok: false, error: 'Send the phone number and/or the e-mail address.' }
-  return { ok: true, ...(phone ? { phone } : {}), ...(email ? { email } : {}) }
+  return { ok: true, value: { ...(phone ? { phone } : {}), ...(email ? { email } : {}) } }
 }
 
-export function sourcesApi({
-  db,
-  log,
-  office,
-  clock,
-}: {
-  db: Db
-  log: Logger
-  office: Office
-  clock: OfficeClock
-}): Hono<AppEnv> {
-  const api = new Hono<AppEnv>()
+/** The office's midnight starting `day`, as an instant. */
+const midnight = (day: string, timeZone: string) => {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number]
+  return new Date(instantAt(y, m, d, 0, timeZone)).toISOString()
+}
 
-  api.get('/sources', async (c) => {
-    const period = validatePeriod(c.req.query('from'), c.req.query('to'), clock.today())
-    if (!period.ok) return fail(c, 400, period.error)
-    const { from, to } = period
-    // The office's days, as instants: from its midnight at the start to its midnight after the end.
-    const instant = (day: string) => {
-      const [y, m, d] = day.split('-').map(Number) as [number, number, number]
-      return new Date(instantAt(y, m, d, 0, office.timeZone)).toISOString()
-    }
-    const [sources, calls] = await Promise.all([
-      sourcesReport(db, instant(from), instant(addDays(to, 1))),
-      callTotals(db, from, to),
-    ])
-    return c.json({ success: true, from, to, sources, calls })
-  })
-
-  api.post('/erase', async (c) => {
-    const parsed = await jsonBody(c)
-    if (!parsed.ok) return parsed.response
-    const person = validatePerson(parsed.body)
-    if (!person.ok) return fail(c, 400, person.error)
-    const erased = await erasePerson(db, person)
-    // The requests and their timelines are gone: this line is what remains, and it names no one.
-    log.info('person erased', {
-      requests: erased,
-      byPhone: person.phone !== undefined,
-      byEmail: person.email !== undefined,
+export function sourcesApi({ db, log, office, clock }: { db: Db; log: Logger; office: Office; clock: OfficeClock }) {
+  const period = queryInput<{ from?: string; to?: string }>()((param) =>
+    validatePeriod(param('from'), param('to'), clock.today()),
+  )
+  return new Hono<AppEnv>()
+    .get('/sources', period, async (c) => {
+      const { from, to } = c.req.valid('query')
+      // The office's days, as instants: from its midnight at the start to its midnight after the end.
+      const [sources, calls] = await Promise.all([
+        sourcesReport(db, midnight(from, office.timeZone), midnight(addDays(to, 1), office.timeZone)),
+        callTotals(db, from, to),
+      ])
+      return c.json({ success: true, from, to, sources, calls }, 200)
     })
-    return c.json({ success: true, erased })
-  })
-
-  return api
+    .post('/erase', jsonInput<{ phone?: string; email?: string }>()(validatePerson), async (c) => {
+      const person = c.req.valid('json')
+      const erased = await erasePerson(db, person)
+      // The requests and their timelines are gone: this line is what remains, and it names no one.
+      log.info('person erased', {
+        requests: erased,
+        byPhone: person.phone !== undefined,
+        byEmail: person.email !== undefined,
+      })
+      return c.json({ success: true, erased }, 200)
+    })
 }

@@ -34,11 +34,14 @@ const FIELD_PROBLEMS: Record<keyof SubmissionChanges, string> = {
   follow_up_on: 'Use a date like 2026-11-22, or leave it empty.',
 }
 
-export type Refusal = { ok: false; error: string; fields?: Record<string, string> }
+/** A refusal: the sentence, and the problem of each field it names. */
+type Refusal = { ok: false; error: string; fields?: Record<string, string> }
+/** What a check of the client's input gives: the value, or why not. */
+export type Checked<T> = { ok: true; value: T } | Refusal
 
 /** A PATCH body: the changes, or what is wrong with each field ("Send at least one change." for {}). */
-export function validateChanges(body: unknown): { ok: true; changes: SubmissionChanges } | Refusal {
-  if (checkChanges(body)) return { ok: true, changes: body }
+export function validateChanges(body: unknown): Checked<SubmissionChanges> {
+  if (checkChanges(body)) return { ok: true, value: body }
   const named = fieldsOf(checkChanges.errors)
   const fields = Object.fromEntries(
     named.map((field) => [field, FIELD_PROBLEMS[field as keyof SubmissionChanges] ?? 'This field cannot be changed.']),
@@ -83,10 +86,13 @@ function decodeCursor(view: View, text: string): ViewCursor | undefined {
   }
 }
 
+/** A view and its filters as the client sends them: only those that are set. */
+export type FiltersInput = { view: View; q?: string; status?: Status; service?: string; source?: string }
+/** A list's query string: the view (all when absent), its filters, the page's size and where it starts. */
+export type ListInput = Partial<FiltersInput> & { limit?: string; cursor?: string }
+
 /** The list's query string (view, q, status, service, source, limit, cursor), checked: each bad parameter is named. */
-export function validateListQuery(
-  param: (name: string) => string | undefined,
-): { ok: true; query: InboxQuery } | Refusal {
+export function validateListQuery(param: (name: string) => string | undefined): Checked<InboxQuery> {
   const view = (param('view') || 'all') as View
   if (!VIEWS.includes(view)) return { ok: false, error: `view must be one of: ${VIEWS.join(', ')}.` }
   const status = param('status') || undefined
@@ -112,7 +118,7 @@ export function validateListQuery(
   const words = q === '' ? [] : [...new Set(q.toLowerCase().split(/\s+/))].slice(0, SEARCH_WORDS)
   return {
     ok: true,
-    query: {
+    value: {
       view,
       limit,
       ...(words.length ? { words } : {}),
@@ -125,7 +131,7 @@ export function validateListQuery(
 }
 
 /** The filters of a bulk action's body ({ view, q, status, service, source }), checked like a list's query string. */
-export function validateFilters(body: unknown): { ok: true; filters: InboxFilters } | Refusal {
+export function validateFilters(body: unknown): Checked<InboxFilters> {
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     return { ok: false, error: 'Send the view and its filters.' }
   const record = body as Record<string, unknown>
@@ -136,12 +142,12 @@ export function validateFilters(body: unknown): { ok: true; filters: InboxFilter
   }
   const checked = validateListQuery((name) => record[name] as string | undefined)
   if (!checked.ok) return checked
-  const { limit: _limit, cursor: _cursor, ...filters } = checked.query
-  return { ok: true, filters }
+  const { limit: _limit, cursor: _cursor, ...filters } = checked.value
+  return { ok: true, value: filters }
 }
 
 /** A note's body ({ text }): 1 to NOTE_MAX characters once trimmed, no control characters but line breaks. */
-export function validateNote(body: unknown): { ok: true; text: string } | Refusal {
+export function validateNote(body: unknown): Checked<{ text: string }> {
   const raw = (body as { text?: unknown } | null)?.text
   const text = typeof raw === 'string' ? raw.replace(/\r\n?/g, '\n').trim() : ''
   if (text === '') return { ok: false, error: 'Write the note first.', fields: { text: 'Write the note first.' } }
@@ -153,13 +159,13 @@ export function validateNote(body: unknown): { ok: true; text: string } | Refusa
     const problem = 'Remove the control characters.'
     return { ok: false, error: problem, fields: { text: problem } }
   }
-  return { ok: true, text }
+  return { ok: true, value: { text } }
 }
 
 /** A call or text from the inbox ({ channel: 'call' | 'text' }). */
-export function validateChannel(body: unknown): { ok: true; channel: ContactChannel } | Refusal {
+export function validateChannel(body: unknown): Checked<{ channel: ContactChannel }> {
   const channel = (body as { channel?: unknown } | null)?.channel
   return CONTACT_CHANNELS.includes(channel as ContactChannel)
-    ? { ok: true, channel: channel as ContactChannel }
+    ? { ok: true, value: { channel: channel as ContactChannel } }
     : { ok: false, error: `channel must be one of: ${CONTACT_CHANNELS.join(', ')}.` }
 }

@@ -6,19 +6,16 @@
 // its own: retried with backoff while its channel is down, recorded in the request's timeline,
 // sent once. A channel is what this file describes; the worker knows nothing of e-mail or push.
 import type { Kysely, Transaction } from 'kysely'
+import type { AlertChannel, AlertEvent } from '../../lead/alerts.ts'
 import type { Submission } from '../db/submissions.ts'
 import type { Tables } from '../db/schema.ts'
-
-/** Why an alert goes out. */
-export const ALERT_EVENTS = ['new', 'escalation', 'reminder', 'status'] as const
-export type AlertEvent = (typeof ALERT_EVENTS)[number]
 
 /** One delivery: an event, for one target of one channel. */
 export type Delivery = {
   id: number
   submissionId: string
   event: AlertEvent
-  channel: string
+  channel: AlertChannel
   /** What the channel sends to: an address, a subscription's id, a URL; null when it has one fixed target. */
   target: string | null
   /** This attempt's number, from 1. */
@@ -30,9 +27,9 @@ export type Delivery = {
 /** A delivery's target is gone for good (a push subscription answered 404/410): drop it, do not retry. */
 export class TargetGone extends Error {}
 
-export type Channel = {
-  /** Stored in the outbox's `channel` column: short, stable ('email', 'push', 'webhook', 'confirmation'). */
-  name: string
+export type Channel<Name extends AlertChannel = AlertChannel> = {
+  /** Stored in the outbox's `channel` column. */
+  name: Name
   /**
    * The targets of an event for this request, read in the fan-out's transaction: one delivery
    * row is written per target ([null] for the channel's one fixed target; [] when this channel

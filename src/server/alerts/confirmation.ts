@@ -17,7 +17,7 @@ export function confirmationChannel({
   send: SendMail
   compose: (submission: Submission, to: string) => Notification
   now?: () => Date
-}): Channel {
+}): Channel<'confirmation'> {
   return {
     name: 'confirmation',
     targets: (_trx, event, s) =>

@@ -4,7 +4,11 @@
 import type { Notification } from '../mail/notification.ts'
 import type { SendMail } from '../mail/transport.ts'
 import type { Submission } from '../db/submissions.ts'
-import type { AlertEvent, Channel } from './channel.ts'
+import type { AlertEvent } from '../../lead/alerts.ts'
+import type { Channel } from './channel.ts'
+
+/** Which events are mailed to the office. */
+const MAILED: Record<AlertEvent, boolean> = { new: true, escalation: true, reminder: true, status: false }
 
 export function emailChannel({
   to,
@@ -18,16 +22,12 @@ export function emailChannel({
   send: SendMail
   /** The message for `recipient` (the office's address unless said). */
   compose: (submission: Submission, event: AlertEvent, recipient?: string) => Notification
-}): Channel {
+}): Channel<'email'> {
   return {
     name: 'email',
     targets: (_trx, event) =>
       Promise.resolve(
-        event === 'status'
-          ? []
-          : event === 'escalation' && escalateTo && escalateTo !== to
-            ? [null, escalateTo]
-            : [null],
+        !MAILED[event] ? [] : event === 'escalation' && escalateTo && escalateTo !== to ? [null, escalateTo] : [null],
       ),
     describe: (delivery) => `E-mail to ${delivery.target ?? to}`,
     deliver: async (delivery, submission) => {

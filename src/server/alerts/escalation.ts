@@ -5,54 +5,21 @@
 // outbox's unique index on events, so two instances looking together write one); the worker drops
 // either if the request was read before it went out. Only requests of the last 7 days are looked
 // at: a database adopted with years of unread rows does not send hundreds of reminders at once.
-import { sql } from 'kysely'
 import type { Db } from '../db/client.ts'
-import { enqueueEvent } from '../db/outbox.ts'
-import { toIso } from '../db/schema.ts'
-import { viewCondition } from '../db/views.ts'
+import { enqueueEvent, unreadWithoutEvent } from '../db/outbox.ts'
 import type { ActivityEntry } from '../db/activity.ts'
-import type { AlertEvent } from './channel.ts'
+import type { AlertEvent } from '../../lead/alerts.ts'
 
 /** A reminder is due after this much of the office's opening hours. */
-export const REMINDER_AFTER_BUSINESS_MS = 2 * 60 * 60_000
+const REMINDER_AFTER_BUSINESS_MS = 2 * 60 * 60_000
 /** Requests older than this are not escalated or reminded of any more. */
-export const LOOK_BACK_MS = 7 * 24 * 60 * 60_000
+const LOOK_BACK_MS = 7 * 24 * 60 * 60_000
 
 export type DueAlertsOptions = {
   now: Date
   escalateAfterMs: number
   /** Milliseconds between two instants (ISO 8601) that fell within opening hours (the office clock). */
   businessMs: (from: string, to: string) => number
-}
-
-/**
- * The unread requests (not spam, not deleted, of the last 7 days) that have no `event` yet, older
- * than `olderThan`: the unread view's partial index serves it.
- */
-async function unreadWithout(db: Db, event: AlertEvent, urgent: boolean, olderThan: string, since: string) {
-  const rows = await db.k
-    .selectFrom('contact_submissions as s')
-    .select(['s.id', 's.created_at'])
-    .where(viewCondition('unread'))
-    .where(urgent ? sql<boolean>`s.urgent_open` : sql<boolean>`not s.urgent_open`)
-    .where('s.created_at', '<=', olderThan)
-    .where('s.created_at', '>=', since)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('notification_outbox as o')
-            .select('o.id')
-            .whereRef('o.submission_id', '=', 's.id')
-            .where('o.channel', 'is', null)
-            .where('o.event', '=', event),
-        ),
-      ),
-    )
-    .orderBy('s.created_at')
-    .limit(500)
-    .execute()
-  return rows.map((r) => ({ id: r.id, createdAt: toIso(r.created_at) }))
 }
 
 /** Writes the escalation and reminder events due at `now`; says how many of each it wrote. */
@@ -67,7 +34,7 @@ export async function enqueueDueAlerts(
     for (const id of ids) if (await db.transact((trx) => enqueueEvent(trx, id, event, at))) written++
     return written
   }
-  const urgent = await unreadWithout(
+  const urgent = await unreadWithoutEvent(
     db,
     'escalation',
     true,
@@ -75,7 +42,7 @@ export async function enqueueDueAlerts(
     since,
   )
   // Two business hours are at least two hours: the query narrows, the office's clock decides.
-  const others = await unreadWithout(
+  const others = await unreadWithoutEvent(
     db,
     'reminder',
     false,
@@ -95,12 +62,13 @@ export async function enqueueDueAlerts(
   }
 }
 
-/** The timeline's entry for an escalation or a reminder as it goes out (the worker's `announce`). */
+/** The timeline's entry for an event as it goes out (the worker's `announce`): an escalation and a reminder say so. */
 export function announceEscalation(escalateAfterMs: number) {
-  return (event: AlertEvent): ActivityEntry[] => {
-    if (event === 'escalation')
-      return [{ kind: 'escalated', detail: `urgent, unread after ${Math.round(escalateAfterMs / 60_000)} minutes` }]
-    if (event === 'reminder') return [{ kind: 'reminded', detail: 'unread after 2 business hours' }]
-    return []
+  const entries: Record<AlertEvent, ActivityEntry[]> = {
+    new: [],
+    escalation: [{ kind: 'escalated', detail: `urgent, unread after ${Math.round(escalateAfterMs / 60_000)} minutes` }],
+    reminder: [{ kind: 'reminded', detail: 'unread after 2 business hours' }],
+    status: [],
   }
+  return (event: AlertEvent): ActivityEntry[] => entries[event]
 }

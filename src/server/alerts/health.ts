@@ -1,48 +1,47 @@
-// Whether alerts reach the office (decision 033), for the inbox's banner: no channel configured;
-// a channel's deliveries failing (waiting for a retry, with an error); alerts waiting longer than
-// five minutes. Two small queries over the rows not yet sent (the outbox's due index).
-import type { AlertHealth, AlertProblem } from '../../lead/alert-health.ts'
-import { WAITING_MS } from '../../lead/alert-health.ts'
+// Whether alerts reach the office (decision 033), for the inbox's banner and /healthz: no channel
+// that tells the office anything; a channel's deliveries failing (waiting for a retry, with an
+// error); alerts waiting longer than five minutes. One rule per channel says when it is in use and
+// whether it tells the office; two small queries read the rows not yet sent (src/server/db/outbox.ts).
+import {
+  ALERT_CHANNELS,
+  WAITING_MS,
+  type AlertChannel,
+  type AlertHealth,
+  type AlertProblem,
+} from '../../lead/alerts.ts'
 import type { Db } from '../db/client.ts'
-import { toIso } from '../db/schema.ts'
+import { alertsWaiting, failingDeliveries } from '../db/outbox.ts'
 import { countSubscriptions } from '../db/push.ts'
 
-export async function alertHealth(db: Db, configured: string[], now: Date): Promise<AlertHealth> {
-  const problems: AlertProblem[] = []
+const always = () => Promise.resolve(true)
+
+/** When a configured channel is in use, and whether what it sends reaches the office. */
+const RULES: Record<AlertChannel, { inUse: (db: Db) => Promise<boolean>; tellsOffice: boolean }> = {
+  email: { inUse: always, tellsOffice: true },
+  webhook: { inUse: always, tellsOffice: true },
   // Push is always on, but reaches someone only once a device is subscribed.
-  const devices = configured.includes('push') ? await countSubscriptions(db) : 0
-  const channels = configured.filter((name) => name !== 'push' || devices > 0)
+  push: { inUse: async (db) => (await countSubscriptions(db)) > 0, tellsOffice: true },
   // The customer's confirmation tells the office nothing.
-  if (channels.filter((name) => name !== 'confirmation').length === 0) problems.push({ kind: 'none' })
-  const failing = await db.k
-    .selectFrom('notification_outbox')
-    .select((eb) => [
-      'channel',
-      eb.fn.countAll<number>().as('count'),
-      eb.fn.min('created_at').as('since'),
-      eb.fn.max('last_error').as('error'),
-    ])
-    .where('sent_at', 'is', null)
-    .where('channel', 'is not', null)
-    .where('last_error', 'is not', null)
-    .groupBy('channel')
-    .orderBy('channel')
-    .execute()
-  for (const row of failing)
-    problems.push({
-      kind: 'failing',
-      channel: row.channel!,
-      count: Number(row.count),
-      error: String(row.error ?? '').slice(0, 300),
-      since: toIso(row.since),
-    })
-  const waiting = await db.k
-    .selectFrom('notification_outbox')
-    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('created_at').as('oldest')])
-    .where('sent_at', 'is', null)
-    .where('created_at', '<=', new Date(now.getTime() - WAITING_MS).toISOString())
-    .executeTakeFirstOrThrow()
-  if (Number(waiting.count) > 0 && waiting.oldest !== null)
-    problems.push({ kind: 'waiting', count: Number(waiting.count), oldest: toIso(waiting.oldest) })
+  confirmation: { inUse: always, tellsOffice: false },
+}
+
+/** The configured channels that are in use now, in the channels' order. */
+export async function channelsInUse(db: Db, configured: readonly AlertChannel[]): Promise<AlertChannel[]> {
+  const used = await Promise.all(
+    ALERT_CHANNELS.map((name) => (configured.includes(name) ? RULES[name].inUse(db) : Promise.resolve(false))),
+  )
+  return ALERT_CHANNELS.filter((_, i) => used[i])
+}
+
+/** Whether any of these channels tells the office of a new request. */
+export const reachesOffice = (inUse: readonly AlertChannel[]) => inUse.some((name) => RULES[name].tellsOffice)
+
+export async function alertHealth(db: Db, configured: readonly AlertChannel[], now: Date): Promise<AlertHealth> {
+  const problems: AlertProblem[] = []
+  const channels = await channelsInUse(db, configured)
+  if (!reachesOffice(channels)) problems.push({ kind: 'none' })
+  for (const row of await failingDeliveries(db)) problems.push({ kind: 'failing', ...row })
+  const waiting = await alertsWaiting(db, new Date(now.getTime() - WAITING_MS).toISOString())
+  if (waiting) problems.push({ kind: 'waiting', ...waiting })
   return { ok: problems.length === 0, channels, problems }
 }

@@ -11,12 +11,14 @@ import type { Db } from '../db/client.ts'
 import {
   deleteSubscription,
   getSubscription,
+  listSubscriptions,
   recordPushResult,
   vapidKeys,
   type StoredSubscription,
 } from '../db/push.ts'
 import type { Submission } from '../db/submissions.ts'
-import { TargetGone, type AlertEvent, type Channel } from './channel.ts'
+import type { AlertEvent } from '../../lead/alerts.ts'
+import { TargetGone, type Channel } from './channel.ts'
 
 /** What the service worker shows (public/admin-sw.js). */
 export type PushMessage = {
@@ -30,11 +32,20 @@ export type PushMessage = {
   urgent: boolean
 }
 
-/** The events a device hears of; status changes are the inbox's business, not the phone's. */
-const PUSHED: readonly AlertEvent[] = ['new', 'escalation', 'reminder']
+/**
+ * The notification's title for each event a device hears of; status changes are the inbox's
+ * business, not the phone's (null: not pushed).
+ */
+const newRequest = (name: string, urgent: boolean) => `${urgent ? 'Urgent: ' : ''}New request: ${name}`
+const TITLES: Record<AlertEvent, ((name: string, urgent: boolean) => string) | null> = {
+  new: newRequest,
+  escalation: (name) => `Urgent, still unread: ${name}`,
+  reminder: (name) => `Still unread: ${name}`,
+  status: null,
+}
 
 /** How long the push service keeps a push for a phone that is off: a day (a later call is still a call). */
-export const PUSH_TTL_SECONDS = 24 * 60 * 60
+const PUSH_TTL_SECONDS = 24 * 60 * 60
 
 /** The first words of the message, on one line: enough to know what it is about. */
 export function firstWords(text: string | null, max = 90): string {
@@ -46,18 +57,13 @@ export function firstWords(text: string | null, max = 90): string {
 }
 
 /** The deep link into the inbox that opens one request (src/admin/Inbox.tsx reads it). */
-export const requestLink = (id: string) => `/admin?request=${encodeURIComponent(id)}`
+const requestLink = (id: string) => `/admin?request=${encodeURIComponent(id)}`
 
 /** The notification for an event of a request. */
 export function pushMessage(event: AlertEvent, s: Submission): PushMessage {
   const name = s.name.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ').trim()
   const urgent = s.urgency !== null || event === 'escalation'
-  const title =
-    event === 'escalation'
-      ? `Urgent, still unread: ${name}`
-      : event === 'reminder'
-        ? `Still unread: ${name}`
-        : `${s.urgency !== null ? 'Urgent: ' : ''}New request: ${name}`
+  const title = (TITLES[event] ?? newRequest)(name, s.urgency !== null)
   const service = serviceLabel(s.service) ?? 'No service given'
   const about = [service, firstWords(s.message)].filter(Boolean).join(' – ')
   // Why it is urgent, unless that is only the service chosen ("Emergency Service").
@@ -77,7 +83,7 @@ export function pushSubject(publicOrigin: string, notifyEmail?: string): string 
   return `mailto:webmaster@${url.hostname}`
 }
 
-export type PushSendOptions = { ttl?: number; urgent?: boolean }
+type PushSendOptions = { ttl?: number; urgent?: boolean }
 
 export type PushSender = {
   /** The server's VAPID public key (base64url): the browser subscribes with it. */
@@ -90,7 +96,7 @@ export type PushSender = {
 }
 
 /** The push service answered, but not with success. */
-export class PushRefused extends Error {
+class PushRefused extends Error {
   readonly statusCode: number
   constructor(statusCode: number, body: string) {
     super(`the push service answered ${statusCode}${body.trim() ? `: ${body.trim().slice(0, 200)}` : ''}`)
@@ -154,14 +160,14 @@ export function pushChannel({
   sender: PushSender
   /** The devices subscribed at start, so that the timeline names them from the first delivery. */
   devices?: { id: number; device: string }[]
-}): Channel {
+}): Channel<'push'> {
   // The timeline names the device; the names are kept from start, fan-out and each send for describe().
   const names = new Map<string, string>(devices.map((d) => [String(d.id), d.device]))
   return {
     name: 'push',
     async targets(trx, event) {
-      if (!PUSHED.includes(event)) return []
-      const rows = await trx.selectFrom('push_subscriptions').select(['id', 'device']).orderBy('id').execute()
+      if (!TITLES[event]) return []
+      const rows = await listSubscriptions({ k: trx })
       for (const r of rows) names.set(String(r.id), r.device)
       return rows.map((r) => String(r.id))
     },

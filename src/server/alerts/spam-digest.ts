@@ -5,16 +5,14 @@
 // instances: a row keyed by the day (spam_digests), taken under a lease, marked sent; a failed
 // send is retried every 5 minutes until it goes out. Only the previous day is looked at: a server
 // down all day does not send a batch of old digests.
-import { sql } from 'kysely'
 import { localTime } from '../../lead/business-hours.ts'
 import type { Db } from '../db/client.ts'
-import { MARKED_AS_SPAM } from '../db/changes.ts'
-import { toIso } from '../db/schema.ts'
+import { claimDigest, digestFailed, digestSent, markDigestSent, spamFiledSince } from '../db/spam-digests.ts'
 import type { Notification } from '../mail/notification.ts'
 import type { SendMail } from '../mail/transport.ts'
 
 /** The office's hour at which yesterday's digest goes out. */
-export const DIGEST_HOUR = 7
+const DIGEST_HOUR = 7
 const RETRY_MS = 5 * 60_000
 const LEASE_MS = 2 * 60_000
 const DAY_MS = 24 * 60 * 60_000
@@ -28,7 +26,7 @@ const dayOf = (instant: number, timeZone: string) => {
 }
 
 /** The office's previous day at `now` (YYYY-MM-DD), or null before DIGEST_HOUR. */
-export function digestDay(now: Date, timeZone: string): string | null {
+function digestDay(now: Date, timeZone: string): string | null {
   const t = localTime(now.getTime(), timeZone)
   if (t.minutes < DIGEST_HOUR * 60) return null
   const yesterday = new Date(Date.UTC(t.year, t.month - 1, t.day) - DAY_MS)
@@ -36,19 +34,10 @@ export function digestDay(now: Date, timeZone: string): string | null {
 }
 
 /** The requests that arrived on `day` (office time) and were filed as spam on arrival, oldest first. */
-export async function spamOfDay(db: Db, day: string, now: Date, timeZone: string): Promise<SpamItem[]> {
+async function spamOfDay(db: Db, day: string, now: Date, timeZone: string): Promise<SpamItem[]> {
   // Two days back covers the office's day whatever its zone; the day itself is checked below.
-  const rows = await db.k
-    .selectFrom('contact_submissions')
-    .select(['id', 'name', 'created_at', 'spam_reason'])
-    .where(sql<boolean>`is_spam and deleted_at is null`)
-    .where('created_at', '>=', new Date(now.getTime() - 3 * DAY_MS).toISOString())
-    .where((eb) => eb.or([eb('spam_reason', 'is', null), eb('spam_reason', '!=', MARKED_AS_SPAM)]))
-    .orderBy('created_at')
-    .execute()
-  return rows
-    .map((r) => ({ id: r.id, name: r.name, createdAt: toIso(r.created_at), reason: r.spam_reason }))
-    .filter((r) => dayOf(Date.parse(r.createdAt), timeZone) === day)
+  const rows = await spamFiledSince(db, new Date(now.getTime() - 3 * DAY_MS).toISOString())
+  return rows.filter((r) => dayOf(Date.parse(r.createdAt), timeZone) === day)
 }
 
 /** One line for a plain-text list: no line breaks or control characters, bounded. */
@@ -118,43 +107,17 @@ export async function runSpamDigest(
   const day = digestDay(now, timeZone)
   if (day === null) return 'early'
   const at = now.toISOString()
-  const done = await db.k.selectFrom('spam_digests').select('sent_at').where('day', '=', day).executeTakeFirst()
-  if (done?.sent_at) return 'taken'
+  if (await digestSent(db, day)) return 'taken'
   const items = await spamOfDay(db, day, now, timeZone)
   if (items.length === 0) return 'nothing'
-  await db.k
-    .insertInto('spam_digests')
-    .values({ day, created_at: at, next_attempt_at: at, attempts: 0 })
-    .onConflict((oc) => oc.column('day').doNothing())
-    .execute()
-  const claimed = await db.k
-    .updateTable('spam_digests')
-    .set({ locked_until: new Date(now.getTime() + LEASE_MS).toISOString(), attempts: sql<number>`attempts + 1` })
-    .where('day', '=', day)
-    .where('sent_at', 'is', null)
-    .where('next_attempt_at', '<=', at)
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', at)]))
-    .returning('day')
-    .executeTakeFirst()
-  if (!claimed) return 'taken'
+  if (!(await claimDigest(db, day, at, new Date(now.getTime() + LEASE_MS).toISOString()))) return 'taken'
   try {
     await send(compose(day, items))
   } catch (error) {
-    await db.k
-      .updateTable('spam_digests')
-      .set({
-        locked_until: null,
-        last_error: ((error as Error).message ?? String(error)).slice(0, 1000),
-        next_attempt_at: new Date(now.getTime() + RETRY_MS).toISOString(),
-      })
-      .where('day', '=', day)
-      .execute()
+    const retryAt = new Date(now.getTime() + RETRY_MS).toISOString()
+    await digestFailed(db, day, (error as Error).message ?? String(error), retryAt)
     return 'failed'
   }
-  await db.k
-    .updateTable('spam_digests')
-    .set({ sent_at: new Date().toISOString(), locked_until: null, last_error: null })
-    .where('day', '=', day)
-    .execute()
+  await markDigestSent(db, day, new Date().toISOString())
   return 'sent'
 }

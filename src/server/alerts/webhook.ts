@@ -11,19 +11,22 @@ import { createHmac } from 'node:crypto'
 import { serviceLabel } from '../../lead/message.ts'
 import type { Submission } from '../db/submissions.ts'
 import type { Webhook } from '../env.ts'
-import { TargetGone, type AlertEvent, type Channel, type Delivery } from './channel.ts'
+import type { AlertEvent } from '../../lead/alerts.ts'
+import { TargetGone, type Channel, type Delivery } from './channel.ts'
 
 /** The event types a receiver sees, by outbox event. */
-export const WEBHOOK_TYPES: Record<AlertEvent, string> = {
+export const WEBHOOK_TYPES = {
   new: 'request.created',
   escalation: 'request.escalated',
   reminder: 'request.reminder',
   status: 'request.status_changed',
-}
+} as const satisfies Record<AlertEvent, string>
+
+type WebhookType = (typeof WEBHOOK_TYPES)[AlertEvent]
 
 /** The JSON a Standard Webhooks receiver gets. */
 export type WebhookEvent = {
-  type: string
+  type: WebhookType
   /** When the event happened (ISO 8601, UTC): the same on every retry. */
   timestamp: string
   data: {
@@ -44,14 +47,14 @@ export type WebhookEvent = {
   }
 }
 
-export const WEBHOOK_TIMEOUT_MS = 10_000
+const WEBHOOK_TIMEOUT_MS = 10_000
 
 /** The Standard Webhooks signature of a body: `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`. */
-export function signWebhook(secret: Buffer, id: string, timestamp: number, body: string): string {
+function signWebhook(secret: Buffer, id: string, timestamp: number, body: string): string {
   return `v1,${createHmac('sha256', secret).update(`${id}.${timestamp}.${body}`).digest('base64')}`
 }
 
-export function webhookEvent(event: AlertEvent, s: Submission, at: string, publicOrigin: string): WebhookEvent {
+function webhookEvent(event: AlertEvent, s: Submission, at: string, publicOrigin: string): WebhookEvent {
   return {
     type: WEBHOOK_TYPES[event],
     timestamp: at,
@@ -79,22 +82,25 @@ const firstWords = (text: string | null, max = 200) => {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line
 }
 
+/** What a chat message says happened, by event. */
+const CHAT_HEADS: Record<WebhookType, (d: WebhookEvent['data']) => string> = {
+  'request.created': (d) => (d.urgent ? 'URGENT new request' : 'New request'),
+  'request.escalated': () => 'URGENT, still unread',
+  'request.reminder': () => 'Reminder, still unread',
+  'request.status_changed': (d) => `Request now ${d.status}`,
+}
+
 /** One short text for a chat channel (Slack, Teams): what happened, who, and where to read it. */
-export function chatText(e: WebhookEvent): string {
+function chatText(e: WebhookEvent): string {
   const d = e.data
-  const head = {
-    'request.created': d.urgent ? 'URGENT new request' : 'New request',
-    'request.escalated': 'URGENT, still unread',
-    'request.reminder': 'Reminder, still unread',
-    'request.status_changed': `Request now ${d.status}`,
-  }[e.type]
+  const head = CHAT_HEADS[e.type](d)
   const who = [d.name, d.phone, d.serviceLabel].filter(Boolean).join(' · ')
   const words = firstWords(d.message)
   return [`${head}: ${who}`, ...(words ? [words] : []), `Open the inbox: ${d.inboxUrl}`].join('\n')
 }
 
 /** The body for a target: the Standard Webhooks event, or the message a Slack or Teams incoming webhook takes. */
-export function webhookBody(format: Webhook['format'], e: WebhookEvent): unknown {
+function webhookBody(format: Webhook['format'], e: WebhookEvent): unknown {
   if (format === 'slack') return { text: chatText(e) }
   if (format === 'teams')
     // An Adaptive Card, which both Teams Workflows ("When a Teams webhook request is received")
@@ -117,10 +123,10 @@ export function webhookBody(format: Webhook['format'], e: WebhookEvent): unknown
 }
 
 /** A target as stored in the outbox: the entry as written in WEBHOOK_URLS (a format prefix, then the URL). */
-export const webhookTarget = (w: Webhook) => (w.format === 'standard' ? w.url : `${w.format}:${w.url}`)
+const webhookTarget = (w: Webhook) => (w.format === 'standard' ? w.url : `${w.format}:${w.url}`)
 
 /** Where a delivery went, without the path (a Slack or Teams URL carries its secret there). */
-export const webhookHost = (target: string) => {
+const webhookHost = (target: string) => {
   try {
     return new URL(target.replace(/^(slack|teams):/, '')).host
   } catch {
@@ -142,7 +148,7 @@ export function webhookChannel({
   publicOrigin: string
   fetchImpl?: typeof fetch
   now?: () => Date
-}): Channel {
+}): Channel<'webhook'> {
   const byTarget = new Map(webhooks.map((w) => [webhookTarget(w), w]))
   return {
     name: 'webhook',

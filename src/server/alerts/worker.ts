@@ -11,7 +11,8 @@ import { claimNext, fanOut, markDone, reschedule, type OutboxRow } from '../db/o
 import { getSubmission, type Submission } from '../db/submissions.ts'
 import type { ActivityEntry } from '../db/activity.ts'
 import type { Logger } from '../log.ts'
-import { TargetGone, type AlertEvent, type Channel, type Delivery } from './channel.ts'
+import type { AlertChannel, AlertEvent } from '../../lead/alerts.ts'
+import { TargetGone, type Channel, type Delivery } from './channel.ts'
 
 export type WorkerOptions = {
   db: Db
@@ -51,6 +52,107 @@ export const NOWHERE = 'no alert channel has anywhere to send it yet (no e-mail 
 const stillDue = (event: AlertEvent, s: Submission) =>
   s.deleted_at === null && ((event !== 'escalation' && event !== 'reminder') || !s.is_read)
 
+/** What the fan-out and the sends share: the database, the channels by name, the backoff. */
+type Context = {
+  db: Db
+  channels: Channel[]
+  byName: Map<AlertChannel, Channel>
+  log: Logger
+  announce: (event: AlertEvent, submission: Submission) => ActivityEntry[]
+  backoff: (attempts: number) => number
+}
+
+/** An event fanned out into one delivery per channel and target, or left to wait when there is none. */
+async function fan({ db, channels, announce, backoff }: Context, row: OutboxRow, submission: Submission | undefined) {
+  const now = new Date().toISOString()
+  if (!submission || !stillDue(row.event, submission)) {
+    await fanOut(db, row, [], now)
+    return
+  }
+  const deliveries = []
+  for (const channel of channels)
+    for (const target of await channel.targets(db.k, row.event, submission))
+      deliveries.push({ channel: channel.name, target })
+  // An alert with nowhere to go yet (no e-mail configured, no device subscribed) waits for one;
+  // a status change nobody listens to is done.
+  if (deliveries.length === 0 && row.event !== 'status') {
+    const retryAt = new Date(Date.now() + backoff(row.attempts)).toISOString()
+    await reschedule(db, row.id, NOWHERE, retryAt, row.submissionId)
+    return
+  }
+  await fanOut(db, row, deliveries, now, announce(row.event, submission))
+}
+
+/** One delivery sent, and its outcome on the request's timeline: sent, retried later, or never again. */
+async function send(
+  { db, byName, log, backoff }: Context,
+  row: OutboxRow & { channel: AlertChannel },
+  submission: Submission | undefined,
+) {
+  const channel = byName.get(row.channel)!
+  const delivery: Delivery = { ...row }
+  if (!submission) {
+    log.warn('alert skipped: its request was deleted', { submissionId: row.submissionId, channel: row.channel })
+    await markDone(db, row.id, new Date().toISOString(), row.submissionId)
+    return
+  }
+  const what = `${channel.describe(delivery)}${row.attempts > 1 ? ` (attempt ${row.attempts})` : ''}`
+  try {
+    await channel.deliver(delivery, submission)
+  } catch (error) {
+    const message = (error as Error).message ?? String(error)
+    const failed = { kind: 'notify_failed' as const, detail: `${what}: ${message.slice(0, 300)}` }
+    if (error instanceof TargetGone) {
+      log.info('alert target gone; removed', { submissionId: row.submissionId, channel: row.channel, error: message })
+      await markDone(db, row.id, new Date().toISOString(), row.submissionId, {
+        ...failed,
+        detail: `${failed.detail} (not retried)`,
+      })
+      return
+    }
+    const delay = backoff(row.attempts)
+    log.warn('alert not sent; will retry', {
+      submissionId: row.submissionId,
+      channel: row.channel,
+      attempts: row.attempts,
+      retryInSeconds: Math.round(delay / 1000),
+      error: message,
+    })
+    // On the request's timeline: the first failures, then one in ten, not every retry of an outage.
+    const recorded = row.attempts <= 3 || row.attempts % 10 === 0
+    const retryAt = new Date(Date.now() + delay).toISOString()
+    await reschedule(db, row.id, message, retryAt, row.submissionId, recorded ? failed : undefined)
+    return
+  }
+  await markDone(db, row.id, new Date().toISOString(), row.submissionId, { kind: 'notified', detail: what })
+  log.info('alert sent', { submissionId: row.submissionId, channel: row.channel, attempts: row.attempts })
+}
+
+/** A wait that a kick ends early: the runners sleep in it when there is nothing to do. */
+function wakeable() {
+  const wakers = new Set<() => void>()
+  let kicks = 0
+  return {
+    /** How many kicks so far: a runner notes it before looking for work, and does not sleep if it changed. */
+    seen: () => kicks,
+    kick() {
+      kicks++
+      for (const wake of [...wakers]) wake()
+    },
+    idle: (ms: number, seen: number, stopped: () => boolean) =>
+      new Promise<void>((resolve) => {
+        if (kicks !== seen || stopped()) return resolve()
+        const timer = setTimeout(done, ms)
+        function done() {
+          clearTimeout(timer)
+          wakers.delete(done)
+          resolve()
+        }
+        wakers.add(done)
+      }),
+  }
+}
+
 export function startAlertWorker({
   db,
   channels,
@@ -65,77 +167,16 @@ export function startAlertWorker({
   const workerId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`
   const byName = new Map(channels.map((c) => [c.name, c]))
   const claim = { channels: [...byName.keys()], events: byName.size > 0 }
+  const context: Context = {
+    db,
+    channels,
+    byName,
+    log,
+    announce,
+    backoff: (attempts) => retryDelay(attempts, retryBaseMs, retryMaxMs),
+  }
+  const wake = wakeable()
   let stopped = false
-  const wakers = new Set<() => void>()
-  let kicks = 0
-
-  async function fan(row: OutboxRow, submission: Submission | undefined, now: string) {
-    if (!submission || !stillDue(row.event, submission)) {
-      await fanOut(db, row, [], now)
-      return
-    }
-    const deliveries = []
-    for (const channel of channels)
-      for (const target of await channel.targets(db.k, row.event, submission))
-        deliveries.push({ channel: channel.name, target })
-    // An alert with nowhere to go yet (no e-mail configured, no device subscribed) waits for one;
-    // a status change nobody listens to is done.
-    if (deliveries.length === 0 && row.event !== 'status') {
-      const delay = retryDelay(row.attempts, retryBaseMs, retryMaxMs)
-      await reschedule(db, row.id, NOWHERE, new Date(Date.now() + delay).toISOString(), row.submissionId)
-      return
-    }
-    await fanOut(db, row, deliveries, now, announce(row.event, submission))
-  }
-
-  async function send(row: OutboxRow & { channel: string }, submission: Submission | undefined) {
-    const channel = byName.get(row.channel)!
-    const delivery: Delivery = { ...row }
-    if (!submission) {
-      log.warn('alert skipped: its request was deleted', { submissionId: row.submissionId, channel: row.channel })
-      await markDone(db, row.id, new Date().toISOString(), row.submissionId)
-      return
-    }
-    const what = channel.describe(delivery)
-    const attempt = row.attempts > 1 ? ` (attempt ${row.attempts})` : ''
-    try {
-      await channel.deliver(delivery, submission)
-    } catch (error) {
-      const message = (error as Error).message ?? String(error)
-      if (error instanceof TargetGone) {
-        log.info('alert target gone; removed', { submissionId: row.submissionId, channel: row.channel, error: message })
-        await markDone(db, row.id, new Date().toISOString(), row.submissionId, {
-          kind: 'notify_failed',
-          detail: `${what}${attempt}: ${message.slice(0, 300)} (not retried)`,
-        })
-        return
-      }
-      const delay = retryDelay(row.attempts, retryBaseMs, retryMaxMs)
-      log.warn('alert not sent; will retry', {
-        submissionId: row.submissionId,
-        channel: row.channel,
-        attempts: row.attempts,
-        retryInSeconds: Math.round(delay / 1000),
-        error: message,
-      })
-      // On the request's timeline: the first failures, then one in ten, not every retry of an outage.
-      const recorded = row.attempts <= 3 || row.attempts % 10 === 0
-      await reschedule(
-        db,
-        row.id,
-        message,
-        new Date(Date.now() + delay).toISOString(),
-        row.submissionId,
-        recorded ? { kind: 'notify_failed', detail: `${what}${attempt}: ${message.slice(0, 300)}` } : undefined,
-      )
-      return
-    }
-    await markDone(db, row.id, new Date().toISOString(), row.submissionId, {
-      kind: 'notified',
-      detail: `${what}${attempt}`,
-    })
-    log.info('alert sent', { submissionId: row.submissionId, channel: row.channel, attempts: row.attempts })
-  }
 
   async function runOnce(): Promise<boolean> {
     const now = Date.now()
@@ -143,33 +184,16 @@ export function startAlertWorker({
     if (!row) return false
     const submission = await getSubmission(db, row.submissionId)
     if (row.channel === null) {
-      await fan(row, submission, new Date().toISOString())
+      await fan(context, row, submission)
       // Its deliveries are due now: every runner looks.
-      kick()
-    } else await send({ ...row, channel: row.channel }, submission)
+      wake.kick()
+    } else await send(context, { ...row, channel: row.channel }, submission)
     return true
-  }
-
-  const idle = (ms: number, seen: number) =>
-    new Promise<void>((resolve) => {
-      if (kicks !== seen || stopped) return resolve()
-      const timer = setTimeout(done, ms)
-      function done() {
-        clearTimeout(timer)
-        wakers.delete(done)
-        resolve()
-      }
-      wakers.add(done)
-    })
-
-  function kick() {
-    kicks++
-    for (const wake of [...wakers]) wake()
   }
 
   const runner = async () => {
     while (!stopped) {
-      const seen = kicks
+      const seen = wake.seen()
       let worked = false
       try {
         worked = await runOnce()
@@ -177,17 +201,17 @@ export function startAlertWorker({
         // The database is away (restart, network): wait, then try again.
         log.warn('alert worker cannot reach the database', { error: (error as Error).message })
       }
-      if (!worked) await idle(idlePollMs, seen)
+      if (!worked) await wake.idle(idlePollMs, seen, () => stopped)
     }
   }
   const runners = Array.from({ length: Math.max(1, concurrency) }, runner)
 
   return {
-    kick,
+    kick: () => wake.kick(),
     runOnce,
     async stop() {
       stopped = true
-      kick()
+      wake.kick()
       await Promise.all(runners)
     },
   }

@@ -2,14 +2,10 @@
 // ADMIN_PASSWORD at start or by `npm run admin:password`; checked on the server at login.
 import { hash, verify } from '@node-rs/argon2'
 import type { Db } from '../db/client.ts'
+import { replacePasswordHash, storedPasswordHash } from '../db/sessions.ts'
 import { MIN_PASSWORD_LENGTH } from '../env.ts'
 
 export { MIN_PASSWORD_LENGTH }
-
-export async function storedPasswordHash(db: Db): Promise<string | undefined> {
-  const row = await db.k.selectFrom('admin_credentials').select('password_hash').where('id', '=', 1).executeTakeFirst()
-  return row?.password_hash
-}
 
 /**
  * Stores the hash of `password` (argon2id, the library's defaults: 19 MiB, 2 passes) and signs
@@ -18,13 +14,7 @@ export async function storedPasswordHash(db: Db): Promise<string | undefined> {
 export async function setAdminPassword(db: Db, password: string, now = new Date().toISOString()): Promise<void> {
   if (password.length < MIN_PASSWORD_LENGTH)
     throw new Error(`The password must have at least ${MIN_PASSWORD_LENGTH} characters.`)
-  const passwordHash = await hash(password)
-  await db.k
-    .insertInto('admin_credentials')
-    .values({ id: 1, password_hash: passwordHash, updated_at: now })
-    .onConflict((oc) => oc.column('id').doUpdateSet({ password_hash: passwordHash, updated_at: now }))
-    .execute()
-  await db.k.deleteFrom('admin_sessions').execute()
+  await replacePasswordHash(db, await hash(password), now)
 }
 
 /** True when `password` matches the stored hash (from storedPasswordHash). False, not an error, for a damaged hash. */

@@ -3,7 +3,7 @@
 // after it began, or at logout.
 import { createHash, randomBytes } from 'node:crypto'
 import type { Db } from '../db/client.ts'
-import { toIso } from '../db/schema.ts'
+import { deleteEndedSessions, deleteSessionByHash, insertSession, sessionByHash, touchSession } from '../db/sessions.ts'
 
 const IDLE_MS = 12 * 60 * 60_000
 export const ABSOLUTE_MS = 7 * 24 * 60 * 60_000
@@ -18,16 +18,14 @@ export async function createSession(
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url')
   const expiresAt = new Date(Math.min(now + IDLE_MS, now + ABSOLUTE_MS))
-  await db.k
-    .insertInto('admin_sessions')
-    .values({
-      id_hash: digest(token),
-      created_at: new Date(now).toISOString(),
-      last_seen_at: new Date(now).toISOString(),
-      expires_at: expiresAt.toISOString(),
-      user_agent: userAgent?.slice(0, 300) ?? null,
-    })
-    .execute()
+  const at = new Date(now).toISOString()
+  await insertSession(db, {
+    idHash: digest(token),
+    createdAt: at,
+    lastSeenAt: at,
+    expiresAt: expiresAt.toISOString(),
+    userAgent: userAgent?.slice(0, 300) ?? null,
+  })
   return { token, expiresAt }
 }
 
@@ -39,32 +37,24 @@ export async function findSession(
 ): Promise<{ expiresAt: Date } | undefined> {
   if (!token || !/^[\w-]{43}$/.test(token)) return undefined
   const idHash = digest(token)
-  const row = await db.k
-    .selectFrom('admin_sessions')
-    .select(['created_at', 'last_seen_at', 'expires_at'])
-    .where('id_hash', '=', idHash)
-    .executeTakeFirst()
+  const row = await sessionByHash(db, idHash)
   if (!row) return undefined
-  const expiresAt = Date.parse(toIso(row.expires_at))
+  const expiresAt = Date.parse(row.expiresAt)
   if (expiresAt <= now) {
-    await db.k.deleteFrom('admin_sessions').where('id_hash', '=', idHash).execute()
+    await deleteSessionByHash(db, idHash)
     return undefined
   }
-  if (now - Date.parse(toIso(row.last_seen_at)) < TOUCH_EVERY_MS) return { expiresAt: new Date(expiresAt) }
-  const extended = new Date(Math.min(now + IDLE_MS, Date.parse(toIso(row.created_at)) + ABSOLUTE_MS))
-  await db.k
-    .updateTable('admin_sessions')
-    .set({ last_seen_at: new Date(now).toISOString(), expires_at: extended.toISOString() })
-    .where('id_hash', '=', idHash)
-    .execute()
+  if (now - Date.parse(row.lastSeenAt) < TOUCH_EVERY_MS) return { expiresAt: new Date(expiresAt) }
+  const extended = new Date(Math.min(now + IDLE_MS, Date.parse(row.createdAt) + ABSOLUTE_MS))
+  await touchSession(db, idHash, new Date(now).toISOString(), extended.toISOString())
   return { expiresAt: extended }
 }
 
 export async function deleteSession(db: Db, token: string | undefined): Promise<void> {
   if (!token) return
-  await db.k.deleteFrom('admin_sessions').where('id_hash', '=', digest(token)).execute()
+  await deleteSessionByHash(db, digest(token))
 }
 
 export async function pruneSessions(db: Db, now = Date.now()): Promise<void> {
-  await db.k.deleteFrom('admin_sessions').where('expires_at', '<=', new Date(now).toISOString()).execute()
+  await deleteEndedSessions(db, new Date(now).toISOString())
 }

@@ -15,14 +15,14 @@ function overallWindow(limits: readonly Window[]): Window {
 }
 
 /** Extra wait per failure over the overall allowance, and the most any attempt waits. */
-export const SLOWDOWN_STEP_MS = 250
-export const SLOWDOWN_MAX_MS = 10_000
+const SLOWDOWN_STEP_MS = 250
+const SLOWDOWN_MAX_MS = 10_000
 
 /** The wait before an attempt is checked, when `failures` (every address) lie within the window allowing `free`. */
 export const slowdown = (failures: number, free: number): number =>
   Math.min(SLOWDOWN_MAX_MS, Math.max(0, failures - free) * SLOWDOWN_STEP_MS)
 
-export type Attempt = { allowed: true; succeeded(): Promise<void> } | { allowed: false; retryAfterSeconds: number }
+type Attempt = { allowed: true; succeeded(): Promise<void> } | { allowed: false; retryAfterSeconds: number }
 
 export type LoginThrottle = {
   /** Takes a slot for an attempt from `clientKey` (waiting first when the overall failures are high). */

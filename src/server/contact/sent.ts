@@ -6,7 +6,7 @@
 // an id that is no request (or spam), it sends the visitor to the plain /contact/sent. Never kept
 // by a browser or a proxy: it names a person.
 import { Hono } from 'hono'
-import type { ContactSentData } from '../../../pages/contact-sent/+data.ts'
+import type { ContactSentData } from '../../catalogue/page-data.ts'
 import { confirmationWords } from '../../lead/confirmation.ts'
 import type { AppEnv } from '../app.ts'
 import type { BuildInfo } from '../build-info.ts'
@@ -17,7 +17,7 @@ import type { PageRenderer } from '../page-render.ts'
 import { isSubmissionId } from '../admin/validate.ts'
 
 /** How long after its arrival a request's confirmation page shows it. */
-export const CONFIRMATION_MS = 60 * 60_000
+const CONFIRMATION_MS = 60 * 60_000
 
 export function contactSentPage({
   db,

@@ -8,12 +8,12 @@ import { compileSchema, fieldsOf } from '../schema-check.ts'
 import { CLICK_ID_KINDS, UTM_FIELDS } from '../../lead/attribution.ts'
 
 /** The visit's arrival, sent by the form's script (src/client/attribution.ts): part of the envelope. */
-export const ARRIVAL_FIELDS = ['landing', ...UTM_FIELDS, ...CLICK_ID_KINDS] as const
+const ARRIVAL_FIELDS = ['landing', ...UTM_FIELDS, ...CLICK_ID_KINDS] as const
 
 const check = compileSchema<ContactMessage>(contactMessageSchema, { removeAdditional: true })
 
 /** A problem the form's copy has words for: one per field, and characters a message cannot hold. */
-export type FieldProblem = Field | 'messageCharacters'
+type FieldProblem = Field | 'messageCharacters'
 
 export type Validation =
   /** `odd`: the envelope fields that came malformed and were dropped (a weak sign of a bot posting directly). */

@@ -95,7 +95,7 @@ function typeProblem(column: PgColumn): string | undefined {
 }
 
 /** An error that says what to change in the database before the server can use it. */
-export class AdoptionError extends Error {
+class AdoptionError extends Error {
   constructor(problems: string[]) {
     super(
       `contact_submissions cannot be used as it is (docs/operations.md, "Moving from Supabase"):\n${problems

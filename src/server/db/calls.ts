@@ -26,7 +26,7 @@ export async function pruneCallCounts(db: Db, day: string): Promise<number> {
   return Number(result.numDeletedRows)
 }
 
-export type Tally = { key: string; count: number }
+type Tally = { key: string; count: number }
 
 /** The calls of the days from `from` to `to` (YYYY-MM-DD, both included): per day, per page and per source, most first. */
 export async function callTotals(

@@ -1,12 +1,12 @@
 // The database: SQLite (embedded default) or PostgreSQL (DATABASE_URL=postgres://…), behind one
-// Kysely instance. Queries live in modules by table (submissions.ts, outbox.ts, rate-limits.ts)
-// as plain functions taking the Db first.
+// Kysely instance. Every query is a plain function taking the Db first, in this folder's modules
+// by table (submissions.ts, outbox.ts, sessions.ts, spam-digests.ts, rate-limits.ts…); the
+// features above call them and hold no SQL of their own.
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteStatement } from 'kysely'
 import pg from 'pg'
-import type { Config } from '../env.ts'
 import type { Tables } from './schema.ts'
 import { groupCommit } from './group-commit.ts'
 import { preparedName } from './compiled.ts'
@@ -63,7 +63,10 @@ function prepareReusedStatements(client: pg.PoolClient): void {
   }) as typeof client.query
 }
 
-export function openDatabase(database: Config['database']): Db {
+/** Which database to open: a SQLite file (or ':memory:') or a PostgreSQL URL (DATABASE_URL, src/server/env.ts). */
+export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string }
+
+export function openDatabase(database: DatabaseTarget): Db {
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({
       connectionString: database.url,

@@ -20,7 +20,7 @@ const IMPORTABLE = (Object.keys(SUBMISSION_COLUMNS) as Name[]).filter((n) => SUB
 /** The header must name these: the id makes a run repeatable, the name is what the inbox shows first. */
 const REQUIRED_HEADER: Name[] = ['id', 'name']
 
-export type Problem = { line: number; problems: string[] }
+type Problem = { line: number; problems: string[] }
 
 export type ImportReport = {
   /** The data rows of the file (its header and empty lines not counted). */

@@ -4,11 +4,12 @@
 // each due row under a lease, marks it sent or reschedules it.
 import { sql } from 'kysely'
 import type { Insertable, Kysely, Transaction, Updateable } from 'kysely'
-import type { AlertEvent } from '../alerts/channel.ts'
+import type { AlertChannel, AlertEvent } from '../../lead/alerts.ts'
 import type { Db } from './client.ts'
 import { recordActivity, type ActivityEntry } from './activity.ts'
 import { compiledPerShape } from './compiled.ts'
 import { toIso, type Tables } from './schema.ts'
+import { viewCondition } from './views.ts'
 
 type Writer = Kysely<Tables> | Transaction<Tables>
 
@@ -17,7 +18,7 @@ export type OutboxRow = {
   id: number
   submissionId: string
   event: AlertEvent
-  channel: string | null
+  channel: AlertChannel | null
   target: string | null
   attempts: number
   createdAt: string
@@ -59,7 +60,7 @@ export async function claimNext(
   workerId: string,
   now: string,
   leaseUntil: string,
-  { channels, events }: { channels: string[]; events: boolean },
+  { channels, events }: { channels: AlertChannel[]; events: boolean },
 ): Promise<OutboxRow | undefined> {
   if (!events && channels.length === 0) return undefined
   const due = db.k
@@ -86,7 +87,7 @@ export async function claimNext(
     row && {
       id: Number(row.id),
       submissionId: row.submission_id,
-      event: row.event as AlertEvent,
+      event: row.event,
       channel: row.channel,
       target: row.target,
       attempts: row.attempts,
@@ -99,7 +100,7 @@ export async function claimNext(
 export async function fanOut(
   db: Db,
   event: OutboxRow,
-  deliveries: { channel: string; target: string | null }[],
+  deliveries: { channel: AlertChannel; target: string | null }[],
   now: string,
   entries: ActivityEntry[] = [],
 ): Promise<void> {
@@ -192,4 +193,73 @@ export async function wakeWaitingEvents(db: Db, now = new Date().toISOString()):
     .where('next_attempt_at', '>', now)
     .executeTakeFirst()
   return Number(result.numUpdatedRows)
+}
+
+/** The deliveries not sent, by channel, that failed at least once: how many, since when, the last error. */
+export async function failingDeliveries(
+  db: Db,
+): Promise<{ channel: AlertChannel; count: number; error: string; since: string }[]> {
+  const rows = await db.k
+    .selectFrom('notification_outbox')
+    .select((eb) => [
+      'channel',
+      eb.fn.countAll<number>().as('count'),
+      eb.fn.min('created_at').as('since'),
+      eb.fn.max('last_error').as('error'),
+    ])
+    .where('sent_at', 'is', null)
+    .where('channel', 'is not', null)
+    .where('last_error', 'is not', null)
+    .groupBy('channel')
+    .orderBy('channel')
+    .execute()
+  return rows.map((row) => ({
+    channel: row.channel!,
+    count: Number(row.count),
+    error: String(row.error ?? '').slice(0, 300),
+    since: toIso(row.since),
+  }))
+}
+
+/** The alerts written before `before` (ISO 8601) and not sent yet: how many, and the oldest; undefined when none. */
+export async function alertsWaiting(db: Db, before: string): Promise<{ count: number; oldest: string } | undefined> {
+  const row = await db.k
+    .selectFrom('notification_outbox')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('created_at').as('oldest')])
+    .where('sent_at', 'is', null)
+    .where('created_at', '<=', before)
+    .executeTakeFirstOrThrow()
+  return Number(row.count) > 0 && row.oldest !== null
+    ? { count: Number(row.count), oldest: toIso(row.oldest) }
+    : undefined
+}
+
+/**
+ * The unread requests (not spam, not deleted, of the last 7 days) that have no `event` yet, older
+ * than `olderThan`: the unread view's partial index serves it.
+ */
+export async function unreadWithoutEvent(db: Db, event: AlertEvent, urgent: boolean, olderThan: string, since: string) {
+  const rows = await db.k
+    .selectFrom('contact_submissions as s')
+    .select(['s.id', 's.created_at'])
+    .where(viewCondition('unread'))
+    .where(urgent ? sql<boolean>`s.urgent_open` : sql<boolean>`not s.urgent_open`)
+    .where('s.created_at', '<=', olderThan)
+    .where('s.created_at', '>=', since)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('notification_outbox as o')
+            .select('o.id')
+            .whereRef('o.submission_id', '=', 's.id')
+            .where('o.channel', 'is', null)
+            .where('o.event', '=', event),
+        ),
+      ),
+    )
+    .orderBy('s.created_at')
+    .limit(500)
+    .execute()
+  return rows.map((r) => ({ id: r.id, createdAt: toIso(r.created_at) }))
 }

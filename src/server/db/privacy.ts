@@ -35,7 +35,7 @@ export function monthsAgo(now: Date, months: number): Date {
 export type Person = { phone?: string; email?: string }
 
 /** The digits of a phone number, without the US country code, as the stored phone_digits compare. */
-export const phoneDigits = (phone: string) => phone.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '')
+const phoneDigits = (phone: string) => phone.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '')
 
 /**
  * Deletes every request of one person: each with the same phone number (its digits, however it

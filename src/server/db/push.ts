@@ -1,6 +1,5 @@
 // Web Push's tables (docs/decisions/030-web-push.md): the server's VAPID key pair, made once and
 // shared by every instance, and the devices subscribed to pushes.
-import type { PushDevice } from '../../admin/types.ts'
 import type { Db } from './client.ts'
 import { toIso } from './schema.ts'
 
@@ -29,10 +28,16 @@ export async function vapidKeys(db: Db, generate: () => VapidKeys, now = new Dat
 
 export type PushSubscriptionKeys = { endpoint: string; p256dh: string; auth: string }
 
-/** A device as the inbox lists it (the type is the inbox's: src/admin/types.ts). */
-export type { PushDevice }
-
-export type StoredSubscription = PushDevice & PushSubscriptionKeys
+/** A device subscribed to pushes, with what the last pushes to it gave. */
+export type StoredSubscription = PushSubscriptionKeys & {
+  id: number
+  /** "Chrome on Android", from its User-Agent. */
+  device: string
+  createdAt: string
+  lastSuccessAt: string | null
+  lastFailureAt: string | null
+  lastError: string | null
+}
 
 const COLUMNS = [
   'id',

@@ -54,7 +54,7 @@ function passesAt(window: Window, count: number, previous: number, now: number, 
  * the check, so a client that waits this long is let through (no guessing at "in 115 s", then
  * "in 897 s").
  */
-export function slidingRetryAfterSeconds(window: Window, count: number, previous: number, now: number): number {
+function slidingRetryAfterSeconds(window: Window, count: number, previous: number, now: number): number {
   const W = window.windowMs
   const start = Math.floor(now / W) * W
   const room = window.max - 1 - count
@@ -201,7 +201,7 @@ export async function tally(trx: Writer, key: string, window: Window, now: numbe
 }
 
 /** The hits a sliding window counts at `now`: this window's, and the part of the previous one's still within reach. */
-export function weigh(window: Window, count: number, previous: number, now: number): number {
+function weigh(window: Window, count: number, previous: number, now: number): number {
   const start = Math.floor(now / window.windowMs) * window.windowMs
   return count + Math.ceil(previous * (1 - (now - start) / window.windowMs))
 }

@@ -4,6 +4,7 @@
 // way out SQLite gives strings and PostgreSQL gives Date objects, which the query modules
 // normalize (toIso).
 import type { ColumnType, Generated } from 'kysely'
+import type { AlertChannel, AlertEvent } from '../../lead/alerts.ts'
 import type { Column, ColumnKind, SUBMISSION_COLUMNS } from '../../lead/submission.ts'
 
 type OrNull<T, Null> = Null extends true ? T | null : T
@@ -29,7 +30,7 @@ export type ContactSubmissionsTable = {
 /** A timestamp column: written as an ISO string, read as a string (SQLite) or Date (PostgreSQL). */
 type Timestamp = ColumnType<string | Date, string, string>
 
-export interface NotificationOutboxTable {
+interface NotificationOutboxTable {
   id: Generated<number>
   submission_id: string
   created_at: Timestamp
@@ -42,15 +43,15 @@ export interface NotificationOutboxTable {
   last_error: string | null
   sent_at: Timestamp | null
   /** null: an event, fanned out by the alert worker; else the channel of one delivery (src/server/alerts/channel.ts). */
-  channel: string | null
+  channel: AlertChannel | null
   /** The delivery's target: an address, a push subscription's id, a URL; null for the channel's one fixed target. */
   target: string | null
-  /** Why: 'new', 'escalation', 'reminder', 'status' (ALERT_EVENTS). */
-  event: Generated<string>
+  /** Why the alert goes out. */
+  event: Generated<AlertEvent>
 }
 
 /** What happened to a request, one row per event (src/server/db/activity.ts). */
-export interface SubmissionActivityTable {
+interface SubmissionActivityTable {
   id: Generated<number>
   submission_id: string
   at: Timestamp
@@ -60,7 +61,7 @@ export interface SubmissionActivityTable {
   detail: string | null
 }
 
-export interface RateLimitsTable {
+interface RateLimitsTable {
   /** What is limited ('contact', 'login') … */
   bucket: string
   /** … for whom (a client address). */
@@ -71,7 +72,7 @@ export interface RateLimitsTable {
 }
 
 /** Calls started from the site (a tap on a tel: link), as daily totals: no visitor is told apart. */
-export interface CallCountsTable {
+interface CallCountsTable {
   /** The office's date, YYYY-MM-DD. */
   day: string
   /** The path of the page where the link was tapped. */
@@ -81,7 +82,7 @@ export interface CallCountsTable {
   count: number
 }
 
-export interface AdminCredentialsTable {
+interface AdminCredentialsTable {
   /** Always 1: there is one admin password. */
   id: number
   /** argon2id, self-describing ($argon2id$…). */
@@ -89,7 +90,7 @@ export interface AdminCredentialsTable {
   updated_at: Timestamp
 }
 
-export interface AdminSessionsTable {
+interface AdminSessionsTable {
   /** SHA-256 (hex) of the cookie's random id. */
   id_hash: string
   created_at: Timestamp
@@ -99,7 +100,7 @@ export interface AdminSessionsTable {
 }
 
 /** The server's VAPID key pair (one row, id 1), base64url as web-push writes them (src/server/db/push.ts). */
-export interface PushKeysTable {
+interface PushKeysTable {
   id: number
   public_key: string
   private_key: string
@@ -107,7 +108,7 @@ export interface PushKeysTable {
 }
 
 /** A device subscribed to pushes (the browser's PushSubscription), src/server/db/push.ts. */
-export interface PushSubscriptionsTable {
+interface PushSubscriptionsTable {
   id: Generated<number>
   /** The push service's URL for this device: unique. */
   endpoint: string
@@ -123,7 +124,7 @@ export interface PushSubscriptionsTable {
 }
 
 /** The daily spam digest, one row per office day (src/server/alerts/spam-digest.ts). */
-export interface SpamDigestsTable {
+interface SpamDigestsTable {
   /** The office's day it covers, YYYY-MM-DD. */
   day: string
   created_at: Timestamp

@@ -5,7 +5,7 @@ import { sql } from 'kysely'
 import type { Db } from './client.ts'
 import { DIRECT } from '../../lead/attribution.ts'
 
-export type SourceRow = { source: string; requests: number; contacted: number; scheduled: number }
+type SourceRow = { source: string; requests: number; contacted: number; scheduled: number }
 
 /** The report for requests that arrived from `from` (included) to `to` (excluded), ISO instants; most requests first. */
 export async function sourcesReport(db: Db, from: string, to: string): Promise<SourceRow[]> {

@@ -2,7 +2,7 @@
 // are in changes.ts). The table's columns are described once, in src/lead/submission.ts.
 import { DIRECT } from '../../lead/attribution.ts'
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely'
-import type { AlertEvent } from '../alerts/channel.ts'
+import type { AlertEvent } from '../../lead/alerts.ts'
 import type { Db } from './client.ts'
 import { enqueueEvent } from './outbox.ts'
 import { compiledPerShape } from './compiled.ts'
@@ -81,6 +81,12 @@ export function toSubmission(row: Row): Submission {
             : value
   }
   return out as Submission
+}
+
+/** Whether a request with this id is stored (in the trash or not). */
+export async function submissionExists(db: Db, id: string): Promise<boolean> {
+  const row = await db.k.selectFrom('contact_submissions').select('id').where('id', '=', id).executeTakeFirst()
+  return row !== undefined
 }
 
 export async function getSubmission(db: Db, id: string): Promise<Submission | undefined> {
@@ -198,7 +204,7 @@ export async function latestSubmissionAt(db: Db): Promise<string | null> {
 }
 
 /** The median response time over the requests of a period, and how many of them still wait. */
-export type ResponseTime = { days: number; medianMs: number | null; answered: number; waiting: number }
+type ResponseTime = { days: number; medianMs: number | null; answered: number; waiting: number }
 
 /**
  * For the requests that came in during the last `days` (not spam, not in the trash): the median

@@ -16,13 +16,13 @@ import { clientAddress, limitBody, mediaType, parseJson, rateLimitKey } from '..
 const EVENTS_BODY_LIMIT = 2 * 1024
 
 /** Per address: a visitor taps the number a few times; a script that posts all day counts for no more. */
-export const EVENT_LIMITS: readonly Window[] = [
+const EVENT_LIMITS: readonly Window[] = [
   { bucket: 'events:10m', windowMs: 10 * 60_000, max: 10, sliding: true },
   { bucket: 'events:1d', windowMs: 24 * 3_600_000, max: 50, sliding: true },
 ]
 
 /** User agents of crawlers, link previews, page-speed tools and scripts: not people calling. */
-export const BOT_AGENT =
+const BOT_AGENT =
   /^node$|^undici|bot\b|bot\/|crawl|spider|slurp|lighthouse|pagespeed|facebookexternalhit|preview|curl\/|wget\/|python|httpclient|okhttp|go-http|node-fetch|axios|java\//i
 
 /** Whether a User-Agent is a known bot's (or none at all). */

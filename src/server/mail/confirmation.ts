@@ -20,7 +20,7 @@ export type ConfirmationSettings = {
 }
 
 /** "Monday, November 24, at 7:00 AM", in the office's zone. */
-export function openingWords(instant: number, timeZone: string): string {
+function openingWords(instant: number, timeZone: string): string {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
     weekday: 'long',

@@ -3,7 +3,7 @@
 import { arrivalInWords } from '../../lead/attribution.ts'
 import { callbackTimeLabel, contactMessageSchema, serviceLabel } from '../../lead/message.ts'
 import type { Submission } from '../db/submissions.ts'
-import type { AlertEvent } from '../alerts/channel.ts'
+import type { AlertEvent } from '../../lead/alerts.ts'
 
 export type Notification = {
   from: string

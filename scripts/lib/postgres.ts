@@ -1,6 +1,6 @@
-// A throwaway PostgreSQL database per test file: created on the server every machine of this
-// project runs at 127.0.0.1:5432 (TEST_PG_ADMIN_URL names another), and dropped afterwards.
-// Never skipped: if PostgreSQL is down, the test fails.
+// A throwaway PostgreSQL database per test file or benchmark run: created on the server every
+// machine of this project runs at 127.0.0.1:5432 (TEST_PG_ADMIN_URL names another), and dropped
+// afterwards. Never skipped: if PostgreSQL is down, the test fails.
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 

@@ -16,7 +16,7 @@ import type { AddressInfo, Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
-export type ReceivedPush = {
+type ReceivedPush = {
   /** The subscription's id (the endpoint's last segment). */
   subscription: string
   /** The decrypted payload, parsed as JSON. */
@@ -35,7 +35,7 @@ export type TestSubscription = {
 }
 
 /** What the receiver answers a push for one subscription. */
-export type Answer = 201 | 404 | 410 | 500
+type Answer = 201 | 404 | 410 | 500
 
 export type PushReceiver = {
   origin: string

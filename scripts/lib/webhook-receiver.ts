@@ -1,12 +1,12 @@
-// A real webhook receiver in the test process (node:http on 127.0.0.1): it checks each POST's
-// Standard Webhooks signature as a receiver would (its own code, written from the spec, not the
-// server's signing function), answers what the test asks (200, 500, 410…), can go down and come
-// back on the same port, and keeps what arrived.
+// A real webhook receiver in the process of a test or a benchmark (node:http on 127.0.0.1): it
+// checks each POST's Standard Webhooks signature as a receiver would (its own code, written from
+// the spec, not the server's signing function), answers what it is told (200, 500, 410…), can go
+// down and come back on the same port, and keeps what arrived.
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 
-export type ReceivedHook = {
+type ReceivedHook = {
   id: string
   timestamp: number
   /** The signature verified with the secret, and the timestamp within 5 minutes of now. */
@@ -39,7 +39,7 @@ export type WebhookReceiver = {
 }
 
 /** Verifies `webhook-signature` as https://www.standardwebhooks.com describes it. */
-export function verifyStandardWebhook(secret: string, headers: http.IncomingHttpHeaders, body: string): boolean {
+function verifyStandardWebhook(secret: string, headers: http.IncomingHttpHeaders, body: string): boolean {
   const id = String(headers['webhook-id'] ?? '')
   const timestamp = String(headers['webhook-timestamp'] ?? '')
   const signatures = String(headers['webhook-signature'] ?? '').split(' ')

@@ -1,0 +1,59 @@
+// The inbox's tabs (All Submissions, Unread, Clients, Follow-ups, Spam, Trash), each with its
+// count; arrow keys move between them and select (the APG tabs pattern, automatic activation).
+import { useRef, type KeyboardEvent } from 'react'
+import { T } from './messages.ts'
+import { VIEW_COUNTS, VIEWS, type Counts, type View } from './types.ts'
+
+function tabLabel(view: View, counts: Counts | undefined): string {
+  const n = counts === undefined || view === 'all' ? null : counts[VIEW_COUNTS[view]]
+  return n === null ? T.inbox.tabs[view] : `${T.inbox.tabs[view]} (${n})`
+}
+
+export function InboxTabs({
+  view,
+  counts,
+  onSelect,
+}: {
+  view: View
+  counts: Counts | undefined
+  onSelect: (view: View) => void
+}) {
+  const refs = useRef<Partial<Record<View, HTMLButtonElement | null>>>({})
+  const onKeyDown = (event: KeyboardEvent) => {
+    const at = VIEWS.indexOf(view)
+    const next = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: VIEWS.length - 1 }[event.key]
+    if (next === undefined) return
+    event.preventDefault()
+    const target = VIEWS[(next + VIEWS.length) % VIEWS.length]!
+    onSelect(target)
+    refs.current[target]?.focus()
+  }
+  return (
+    // On a phone the tabs scroll sideways in one row rather than taking three.
+    <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+      <div role="tablist" aria-label={T.inbox.tabsLabel} className="inline-flex gap-1 rounded-xl bg-slate-200 p-1">
+        {VIEWS.map((v) => (
+          <button
+            key={v}
+            ref={(el) => {
+              refs.current[v] = el
+            }}
+            id={`tab-${v}`}
+            type="button"
+            role="tab"
+            aria-selected={v === view}
+            aria-controls="inbox-panel"
+            tabIndex={v === view ? 0 : -1}
+            className={`min-h-11 rounded-lg px-3 font-semibold whitespace-nowrap ${
+              v === view ? 'bg-white text-brand-900 shadow-sm' : 'text-slate-700 hover:bg-white/60'
+            }`}
+            onClick={() => onSelect(v)}
+            onKeyDown={onKeyDown}
+          >
+            {tabLabel(v, counts)}
+          </button>
+        ))}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,207 @@
+// The inbox's writes, each a TanStack Query mutation (decision 034). What the office asked shows at
+// once (an optimistic update of the cached lists, the opened request, the timeline); the server's
+// version of the request and its counts replace it when it answers; a refusal puts back what was
+// there, with the "Error" toast (SPEC §8 texts, word for word). A control is busy while its own
+// mutation is pending. Push notifications' writes are in push-switch.ts.
+import { useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query'
+import { useOutcome } from './actions.ts'
+import { api, type Answer } from './api.ts'
+import { TOASTS, type Toast } from './messages.ts'
+import { keys, type ListData } from './queries.ts'
+import type { ListQuery, Submission, SubmissionChanges } from './types.ts'
+
+/** A change's answer: the request as it is now, and the counts. */
+type Changed = Answer<'update'>
+type Timeline = Answer<'activity'>['items']
+
+/** What the cache held before a change showed: every list, the request opened by its link, its timeline. */
+type Before = [QueryKey, unknown][]
+
+/** Each cached list with `edit` applied to every page's items, and `counts` (an answer's) in every page. */
+function editLists(client: QueryClient, edit: (items: Submission[]) => Submission[], counts?: Changed['counts']) {
+  client.setQueriesData<ListData>(
+    { queryKey: keys.lists },
+    (data) =>
+      data && {
+        ...data,
+        pages: data.pages.map((page) => ({ ...page, items: edit(page.items), ...(counts ? { counts } : {}) })),
+      },
+  )
+}
+
+/** The request `id` replaced by `item` in a list's items, or taken out (null). */
+const put = (id: string, item: Submission | null) => (items: Submission[]) =>
+  item ? items.map((i) => (i.id === id ? item : i)) : items.filter((i) => i.id !== id)
+
+/** The request `item` as shown everywhere it is cached (null: out of the lists). */
+function showItem(client: QueryClient, id: string, item: Submission | null) {
+  editLists(client, put(id, item))
+  if (item && client.getQueryData(keys.submission(id))) client.setQueryData(keys.submission(id), item)
+}
+
+/**
+ * Before a change shows: a refetch of the lists already on its way is stopped (it would bring the
+ * old version back over the new one; a next page on its way is left to come), and what the cache
+ * holds is kept, to be put back if the server refuses.
+ */
+async function holdAndKeep(client: QueryClient, id?: string): Promise<Before> {
+  await client.cancelQueries({
+    queryKey: keys.lists,
+    predicate: (query) => query.state.data !== undefined && !query.state.fetchMeta?.fetchMore,
+  })
+  const kept: Before = client.getQueriesData({ queryKey: keys.lists })
+  if (id) kept.push([keys.submission(id), client.getQueryData(keys.submission(id))])
+  if (id) kept.push([keys.activity(id), client.getQueryData(keys.activity(id))])
+  return kept
+}
+
+const putBack = (client: QueryClient, before: Before) => {
+  for (const [key, data] of before) client.setQueryData(key, data)
+}
+
+/**
+ * The server's answer to a change, into the cache: the request in every list that holds it (where
+ * it stays, even if it no longer belongs to that view, until the next refetch; `leaves` takes it
+ * out at once) and in the opened one, the counts in every page; its timeline and the response
+ * times are fetched again.
+ */
+function putAnswer(client: QueryClient, { item, counts }: Changed, leaves: boolean) {
+  editLists(client, put(item.id, leaves ? null : item), counts)
+  if (client.getQueryData(keys.submission(item.id))) client.setQueryData(keys.submission(item.id), item)
+  void client.invalidateQueries({ queryKey: keys.activity(item.id) })
+  void client.invalidateQueries({ queryKey: keys.responseTimes })
+}
+
+/** A write to one request: how it is sent, what shows meanwhile, where its answer goes, its toasts. */
+type Write<V extends { item: Submission }> = {
+  send: (vars: V) => Promise<Changed>
+  /** Shows the change before the server answers (nothing changes until then when absent). */
+  meanwhile?: (client: QueryClient, vars: V) => void
+  /** The server's version leaves the lists: the request moved to another view (spam, the trash, back). */
+  leaves?: boolean | ((vars: V) => boolean)
+  ok: (vars: V) => Toast | null
+  ko: (vars: V) => Toast
+}
+
+function useWrite<V extends { item: Submission }>({ send, meanwhile, leaves = false, ok, ko }: Write<V>) {
+  const client = useQueryClient()
+  const { succeeded, failed } = useOutcome()
+  return useMutation({
+    mutationFn: send,
+    onMutate: async (vars) => {
+      if (!meanwhile) return undefined
+      const before = await holdAndKeep(client, vars.item.id)
+      meanwhile(client, vars)
+      return before
+    },
+    onError: (error, vars, before) => {
+      if (before) putBack(client, before)
+      failed(error, ko(vars))
+    },
+    onSuccess: (answer, vars) => {
+      putAnswer(client, answer, typeof leaves === 'function' ? leaves(vars) : leaves)
+      succeeded(ok(vars))
+    },
+  })
+}
+
+/** A change of a request's fields, with its toasts: read or unread, status, spam or not, client details, follow-up. */
+export type Change = { item: Submission; changes: SubmissionChanges; ok: Toast; ko: Toast }
+
+/** Spam or not moves the request to another view: it leaves the lists at once. */
+const movesView = ({ changes }: Change) => changes.is_spam !== undefined
+
+export function useChange() {
+  return useWrite<Change>({
+    send: ({ item, changes }) => api.update(item.id, changes),
+    meanwhile: (client, change) =>
+      showItem(client, change.item.id, movesView(change) ? null : { ...change.item, ...change.changes }),
+    leaves: movesView,
+    ok: ({ ok }) => ok,
+    ko: ({ ko }) => ko,
+  })
+}
+
+/** A tap on Call or Text, recorded (its effects on the request are the server's to say). */
+export function useContact() {
+  return useWrite<{ item: Submission; channel: 'call' | 'text' }>({
+    send: ({ item, channel }) => api.contact(item.id, channel),
+    ok: () => null,
+    ko: () => TOASTS.contactFailed,
+  })
+}
+
+/** A note, shown at once at the top of the timeline. */
+export function useNote() {
+  return useWrite<{ item: Submission; text: string }>({
+    send: ({ item, text }) => api.note(item.id, text),
+    meanwhile: (client, { item, text }) =>
+      client.setQueryData<Timeline>(keys.activity(item.id), (entries) =>
+        entries
+          ? [{ id: -Date.now(), at: new Date().toISOString(), kind: 'note', detail: text.trim() }, ...entries]
+          : entries,
+      ),
+    ok: () => TOASTS.noteSaved,
+    ko: () => TOASTS.noteFailed,
+  })
+}
+
+/** To the trash or out of it: out of the lists shown at once (the Trash's, or the others). */
+const useMove = (send: (id: string) => Promise<Changed>, ok: Toast, ko: Toast) =>
+  useWrite<{ item: Submission }>({
+    send: ({ item }) => send(item.id),
+    meanwhile: (client, { item }) => showItem(client, item.id, null),
+    leaves: true,
+    ok: () => ok,
+    ko: () => ko,
+  })
+
+export const useTrash = () => useMove(api.trash, TOASTS.deleted, TOASTS.deleteFailed)
+export const useRestore = () => useMove(api.restore, TOASTS.restored, TOASTS.restoreFailed)
+
+/** Every unread request of a view and its filters, read: those shown at once; then every list again from the server. */
+export function useMarkAllRead() {
+  const client = useQueryClient()
+  const { succeeded, failed } = useOutcome()
+  return useMutation({
+    mutationFn: (query: ListQuery) => api.markAllRead(query),
+    onMutate: async (query) => {
+      const before = await holdAndKeep(client)
+      client.setQueryData<ListData>(
+        keys.list(query),
+        (data) =>
+          data && {
+            ...data,
+            pages: data.pages.map((page) => ({ ...page, items: page.items.map((i) => ({ ...i, is_read: true })) })),
+          },
+      )
+      return before
+    },
+    onError: (error, _query, before) => {
+      if (before) putBack(client, before)
+      failed(error, TOASTS.allReadFailed)
+    },
+    onSuccess: ({ marked, counts }) => {
+      editLists(client, (items) => items, counts)
+      void client.invalidateQueries({ queryKey: keys.responseTimes })
+      succeeded(TOASTS.allRead(marked))
+      void client.invalidateQueries({ queryKey: keys.lists })
+    },
+  })
+}
+
+/** Every request of this person's phone number or e-mail address, deleted for good; the lists again from the server. */
+export function useErase() {
+  const client = useQueryClient()
+  const { succeeded, failed } = useOutcome()
+  return useMutation({
+    mutationFn: ({ phone, email }: Submission) =>
+      api.erase({ ...(phone ? { phone } : {}), ...(email ? { email } : {}) }),
+    onError: (error) => failed(error, TOASTS.eraseFailed),
+    // The confirmation closes once the lists are fetched again.
+    onSuccess: async ({ erased }) => {
+      succeeded(TOASTS.erased(erased))
+      await client.invalidateQueries({ queryKey: keys.lists })
+    },
+  })
+}

@@ -1,0 +1,28 @@
+// The alerts' closed sets, shared by the server, which sends the alerts and finds what is wrong
+// with them, and the inbox, which words it (docs/decisions/029-alert-channels.md, 033). Every
+// table keyed by a channel or an event is a Record over these unions, so a new member does not
+// compile until each table has its entry: the banner's words (src/admin/messages.ts), the health
+// rule (src/server/alerts/health.ts), the timeline's label and the channel itself
+// (src/server/alerts/setup.ts). Browser-safe.
+
+/** The channels an alert can go out on, as the outbox's `channel` column stores them. */
+export const ALERT_CHANNELS = ['email', 'confirmation', 'webhook', 'push'] as const
+export type AlertChannel = (typeof ALERT_CHANNELS)[number]
+
+/** Why an alert goes out: a new request, an urgent one left unread, a reminder, a status change. */
+export const ALERT_EVENTS = ['new', 'escalation', 'reminder', 'status'] as const
+export type AlertEvent = (typeof ALERT_EVENTS)[number]
+
+/** What the inbox's banner says is wrong (GET /api/admin/alert-health). */
+export type AlertProblem =
+  /** No channel reaches the office: no e-mail or webhook is configured and no device is subscribed. */
+  | { kind: 'none' }
+  /** Deliveries of a channel that failed and wait for their next attempt. */
+  | { kind: 'failing'; channel: AlertChannel; count: number; error: string; since: string }
+  /** Alerts not sent after more than WAITING_MS (failing or not: a stuck worker, no channel). */
+  | { kind: 'waiting'; count: number; oldest: string }
+
+export type AlertHealth = { ok: boolean; channels: AlertChannel[]; problems: AlertProblem[] }
+
+/** An alert waiting longer than this is reported. */
+export const WAITING_MS = 5 * 60_000
