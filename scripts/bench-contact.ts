@@ -48,14 +48,15 @@ const makeRequest = (i: number) => ({
   body: bodies[i % VARIANTS]!,
 })
 
-const SUCCESS_BODY = '{"success":true}'
+/** A stored request's answer: `{"success":true,…}` with the confirmation's words after it. */
+const SUCCESS_START = '{"success":true,'
 
 // ---- One run: a server on a fresh database, the load, the rows counted afterwards. ----
 
 type RunFigures = {
   database: Kind
   load: LoadResult
-  /** 201 answers whose body was not {"success":true} (counted in the 2xx all the same). */
+  /** 201 answers whose body did not start {"success":true, (counted in the 2xx all the same). */
   unexpected201Bodies: number
   /** A few answers that were not 201, to say why. */
   sampleFailures: string[]
@@ -97,7 +98,7 @@ async function benchmark(kind: Kind): Promise<RunFigures> {
           makeRequest,
           onResponse: (_i, status, body) => {
             if (status === 201) {
-              if (body.toString() !== SUCCESS_BODY) unexpected201Bodies++
+              if (!body.toString().startsWith(SUCCESS_START)) unexpected201Bodies++
             } else if (sampleFailures.length < 3) sampleFailures.push(`${status} ${body.toString().slice(0, 200)}`)
           },
         },

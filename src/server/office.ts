@@ -1,7 +1,7 @@
 // The office as the server needs it: its hours in its time zone (content/business.yaml, carried by
-// the build info), read as a clock. It says whether a request came in after hours, what day it
-// is at the office (for follow-ups due), and how much of a wait fell within business hours.
-import { businessMillisBetween, isOpen, localTime, type Hours } from '../lead/business-hours.ts'
+// the build info), read as a clock. It says what day it is at the office (for follow-ups due),
+// and how much of a wait fell within business hours.
+import { businessMillisBetween, localTime, type Hours } from '../lead/business-hours.ts'
 import type { DeskClock } from './db/changes.ts'
 
 export type Office = { hours: Hours; timeZone: string }
@@ -9,8 +9,6 @@ export type Office = { hours: Hours; timeZone: string }
 export type OfficeClock = DeskClock & {
   /** The office's date today, YYYY-MM-DD. */
   today(): string
-  /** Whether the office is closed at `instant`. */
-  closedAt(instant: Date): boolean
 }
 
 const pad = (n: number) => String(n).padStart(2, '0')
@@ -23,6 +21,5 @@ export function officeClock(office: Office, now: () => Date = () => new Date()):
       const t = localTime(now().getTime(), office.timeZone)
       return `${t.year}-${pad(t.month)}-${pad(t.day)}`
     },
-    closedAt: (instant) => !isOpen(office.hours, office.timeZone, instant.getTime()),
   }
 }

@@ -75,6 +75,9 @@ export async function claimNext(
         ...(channels.length > 0 ? [eb('channel', 'in', channels)] : []),
       ]),
     )
+    // The soonest due first, through the due index (ordered by id alone, SQLite would walk the
+    // whole table in id order, sent rows included, on every claim).
+    .orderBy('next_attempt_at')
     .orderBy('id')
     .limit(1)
   const row = await db.k
