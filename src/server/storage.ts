@@ -3,7 +3,7 @@
 // applied. Nothing is answered before this has succeeded.
 import { applyAdminPasswordFromEnv } from './auth/password.ts'
 import { openDatabase, type Db } from './db/client.ts'
-import { migrate } from './db/migrations.ts'
+import { migrate, NewerDatabase } from './db/migrations.ts'
 import type { Config } from './env.ts'
 import type { Logger } from './log.ts'
 
@@ -25,7 +25,10 @@ export async function openStorage(config: Config, log: Logger): Promise<Db | und
       )
     return db
   } catch (error) {
-    log.error('the database cannot be prepared', { database: config.database.kind, error })
+    // An older release on a newer database (a roll-back after an upgrade): said in plain words.
+    if (error instanceof NewerDatabase)
+      log.error(error.message, { database: config.database.kind, unknown: error.unknown })
+    else log.error('the database cannot be prepared', { database: config.database.kind, error })
     await db.close().catch(() => undefined)
     return undefined
   }

@@ -2,10 +2,11 @@
 // `npm run db:migrate`. Each runs once per database, in order, under Kysely's migration lock (two
 // instances starting together on one PostgreSQL do not race). Never edit a migration that has
 // shipped: add the next file and list it here.
+import { sql } from 'kysely'
 import { Migrator, type Migration, type MigrationResultSet } from 'kysely/migration'
 import type { Db } from './client.ts'
 import { checkAdoptable, closeToApiRoles } from './adopt.ts'
-import { syncViewIndexes } from './views.ts'
+import { plannedViewIndexes, syncViewIndexes } from './views.ts'
 import type { Kind, KindMigration } from './migrations/shared.ts'
 import { contactSubmissions } from './migrations/001-contact-submissions.ts'
 import { notificationOutbox } from './migrations/002-notification-outbox.ts'
@@ -51,6 +52,59 @@ export function migratorFor(db: Db): Migrator {
 }
 
 /**
+ * A database migrated by a newer release: it holds migrations this code does not know. Running
+ * on it could write what the newer code no longer reads, so the start stops and says so.
+ */
+export class NewerDatabase extends Error {
+  readonly unknown: readonly string[]
+  constructor(unknown: readonly string[]) {
+    super(
+      `The database is newer than this release: it has migration${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}, ` +
+        `which this release does not know (its latest is ${MIGRATIONS.at(-1)!.name}). ` +
+        'Run the newer release, or restore the backup taken before the upgrade (docs/operations.md, Upgrades).',
+    )
+    this.name = 'NewerDatabase'
+    this.unknown = unknown
+  }
+}
+
+/** The migrations the database records as applied, in the order they ran (none on a new database). */
+async function appliedMigrations(db: Db): Promise<string[]> {
+  const { rows: found } =
+    db.kind === 'postgres'
+      ? await sql`select 1 from pg_tables where schemaname = current_schema() and tablename = 'kysely_migration'`.execute(
+          db.k,
+        )
+      : await sql`select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'`.execute(db.k)
+  if (found.length === 0) return []
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db.k)
+  return rows.map((r) => r.name)
+}
+
+/** Throws NewerDatabase when the database records a migration this release does not have. */
+async function refuseNewerDatabase(db: Db): Promise<void> {
+  const known = new Set(MIGRATIONS.map((m) => m.name))
+  const unknown = (await appliedMigrations(db)).filter((name) => !known.has(name))
+  if (unknown.length > 0) throw new NewerDatabase(unknown)
+}
+
+/**
+ * What `migrate` would do, doing nothing (`npm run db:migrate -- --dry-run`): the migrations not
+ * yet applied, in order, and the inbox view indexes it would build and drop. Throws
+ * NewerDatabase like `migrate`.
+ */
+export async function plannedMigration(
+  db: Db,
+): Promise<{ migrations: string[]; viewIndexes: { created: string[]; dropped: string[] } }> {
+  await refuseNewerDatabase(db)
+  const applied = new Set(await appliedMigrations(db))
+  return {
+    migrations: MIGRATIONS.map((m) => m.name).filter((name) => !applied.has(name)),
+    viewIndexes: await plannedViewIndexes(db),
+  }
+}
+
+/**
  * Runs the migrations not yet applied (after checking that an existing table can be adopted),
  * then brings the inbox views' indexes in line with their description and keeps Supabase's API
  * roles out of our tables (src/server/db/adopt.ts). Says what it did: the migrations applied,
@@ -59,7 +113,9 @@ export function migratorFor(db: Db): Migrator {
 export async function migrate(
   db: Db,
 ): Promise<MigrationResultSet & { viewIndexes: { created: string[]; dropped: string[] } }> {
-  // An adopted table the code cannot use stops the start here, saying what to change.
+  // A database a newer release has migrated, or an adopted table the code cannot use, stops the
+  // start here, saying what to do.
+  await refuseNewerDatabase(db)
   await checkAdoptable(db)
   const result = await migratorFor(db).migrateToLatest()
   if (result.error) throw result.error instanceof Error ? result.error : new Error(JSON.stringify(result.error))

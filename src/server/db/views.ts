@@ -99,6 +99,21 @@ async function viewIndexesPresent(db: Kysely<Tables>, kind: Db['kind']): Promise
   return rows.map((r) => r.name).filter((name) => name.startsWith(INDEX_PREFIX))
 }
 
+/** The views' indexes wanted (by name), and those to create and to drop to get there. */
+async function viewIndexChanges(db: Kysely<Tables>, kind: Db['kind']) {
+  const wanted = new Map(VIEWS.map((view) => [viewIndexName(view), view]))
+  const present = await viewIndexesPresent(db, kind)
+  const dropped = present.filter((name) => !wanted.has(name))
+  const created = [...wanted.keys()].filter((name) => !present.includes(name))
+  return { wanted, created, dropped }
+}
+
+/** What syncViewIndexes would create and drop, changing nothing (`npm run db:migrate -- --dry-run`). */
+export async function plannedViewIndexes(db: Db): Promise<{ created: string[]; dropped: string[] }> {
+  const { created, dropped } = await viewIndexChanges(db.k, db.kind)
+  return { created, dropped }
+}
+
 /**
  * Brings the views' indexes in line with INBOX_VIEWS: creates the missing ones and drops those
  * of views or conditions that are gone. Runs at every start, after the migrations (a no-op when
@@ -108,10 +123,7 @@ async function viewIndexesPresent(db: Kysely<Tables>, kind: Db['kind']): Promise
 export async function syncViewIndexes(db: Db): Promise<{ created: string[]; dropped: string[] }> {
   return db.k.transaction().execute(async (trx) => {
     if (db.kind === 'postgres') await sql`select pg_advisory_xact_lock(hashtext('longbar:view-indexes'))`.execute(trx)
-    const wanted = new Map(VIEWS.map((view) => [viewIndexName(view), view]))
-    const present = await viewIndexesPresent(trx, db.kind)
-    const dropped = present.filter((name) => !wanted.has(name))
-    const created = [...wanted.keys()].filter((name) => !present.includes(name))
+    const { wanted, created, dropped } = await viewIndexChanges(trx, db.kind)
     for (const name of dropped) await sql`drop index if exists ${sql.id(name)}`.execute(trx)
     for (const name of created) {
       const view = wanted.get(name)!
