@@ -291,6 +291,14 @@ const ENV = z.object({
     ),
     DEFAULTS.retentionMonths,
   ),
+  /** A bearer token that lets a monitoring system read GET /metrics from another machine. */
+  METRICS_TOKEN: optional(
+    checked(
+      (text) => /^[\x21-\x7e]{16,}$/.test(text),
+      () =>
+        'METRICS_TOKEN is too short or has spaces. Use at least 16 visible characters, e.g. the output of: openssl rand -hex 24',
+    ),
+  ),
 })
 
 type Variable = keyof typeof ENV.shape
@@ -356,6 +364,7 @@ function configFrom(v: z.output<typeof ENV>, cwd: string) {
     escalateAfterMs: v.ESCALATE_AFTER_MINUTES * 60_000,
     escalateEmail: v.ESCALATE_EMAIL,
     retentionMonths: v.RETENTION_MONTHS,
+    metricsToken: v.METRICS_TOKEN,
   }
 }
 

@@ -5,6 +5,7 @@ import { getRequestListener } from '@hono/node-server'
 import type { Hono } from 'hono'
 import type { AppEnv } from './app.ts'
 import type { Logger } from './log.ts'
+import { observeRequest, routeOf } from './metrics.ts'
 import { sendFile, type StaticSite } from './static-site.ts'
 
 export function createRequestHandler({ site, app, log }: { site: StaticSite; app: Hono<AppEnv>; log: Logger }) {
@@ -20,6 +21,7 @@ export function createRequestHandler({ site, app, log }: { site: StaticSite; app
       const file = site.lookup(path)
       if (file) {
         sendFile(req, res, file)
+        observeRequest(file.isHtml ? 'page' : 'asset', req.method, res.statusCode, (performance.now() - started) / 1000)
         if (logStatic)
           log.debug('request', {
             method: req.method,
@@ -30,15 +32,17 @@ export function createRequestHandler({ site, app, log }: { site: StaticSite; app
         return
       }
     }
-    if (logApp)
-      res.on('finish', () => {
+    res.on('finish', () => {
+      const ms = performance.now() - started
+      observeRequest(routeOf(path), req.method, res.statusCode, ms / 1000)
+      if (logApp)
         log.info('request', {
           method: req.method,
           path: path.slice(0, 300),
           status: res.statusCode,
-          ms: +(performance.now() - started).toFixed(2),
+          ms: +ms.toFixed(2),
         })
-      })
+    })
     void toApp(req, res)
   }
 }

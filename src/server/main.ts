@@ -23,6 +23,7 @@ import { eventsApi } from './events/api.ts'
 import { adminApi } from './admin/api.ts'
 import { adminPage } from './admin/page.ts'
 import { drainOnSignals } from './shutdown.ts'
+import { metricsApi } from './metrics-api.ts'
 
 // 1. Configuration: refuse to start on any bad variable, and name them all.
 const env = parseEnv(process.env)
@@ -106,6 +107,7 @@ const app = createApp({
         alertChannels: alerts.configured,
       }),
     )
+    app.route('/metrics', metricsApi({ db, trustProxy, token: config.metricsToken }))
     app.route('/admin', adminPage({ log, site, renderer, pageData: build.adminPageData, publicOrigin, session }))
   },
 })

@@ -13,6 +13,7 @@ import type { ActivityEntry } from '../db/activity.ts'
 import type { Logger } from '../log.ts'
 import type { AlertChannel, AlertEvent } from '../../lead/alerts.ts'
 import { TargetGone, type Channel, type Delivery } from './channel.ts'
+import { countFailedDelivery } from '../metrics.ts'
 
 export type WorkerOptions = {
   db: Db
@@ -102,6 +103,7 @@ async function send(
   } catch (error) {
     const message = (error as Error).message ?? String(error)
     const failed = { kind: 'notify_failed' as const, detail: `${what}: ${message.slice(0, 300)}` }
+    countFailedDelivery(row.channel, error instanceof TargetGone ? 'gone' : 'retry')
     if (error instanceof TargetGone) {
       log.info('alert target gone; removed', { submissionId: row.submissionId, channel: row.channel, error: message })
       await markDone(db, row.id, new Date().toISOString(), row.submissionId, {

@@ -7,6 +7,7 @@ import { FIELDS, type Field } from '../../lead/message.ts'
 import type { BuildInfo } from '../build-info.ts'
 import { errorScreen, type AppEnv } from '../app.ts'
 import { clientAddress, formFields, jsonAnswer, limitBody, mediaType, parseJson, rateLimitKey } from '../request.ts'
+import { countContactRequest } from '../metrics.ts'
 import type { Window } from '../db/rate-limits.ts'
 import type { PageRenderer } from '../page-render.ts'
 import { contactPageRenderer, type RenderedPage } from './page.ts'
@@ -116,6 +117,7 @@ export function contactApi({
         return answer(c, { status: 429, error: copy.problems.rateLimited, retryAfter: stored.retryAfterSeconds }, body)
       }
       log.info('contact request stored', { id: stored.id, spam: stored.spam, page: result.message.page })
+      countContactRequest('stored', stored.spam ? 'spam' : 'request')
       if (!stored.spam) onNotificationQueued?.()
 
       // Without JavaScript: the confirmation page of this request (src/server/contact/sent.ts).
@@ -133,6 +135,10 @@ export function contactApi({
 
   /** The same problem as JSON for the script, or as the form page for a browser without it. */
   async function answer(c: Context<AppEnv>, problem: Problem, body?: unknown) {
+    countContactRequest(
+      'refused',
+      problem.status === 429 ? 'rate_limited' : problem.status === 503 ? 'unavailable' : 'invalid',
+    )
     if (problem.retryAfter !== undefined) c.header('retry-after', String(problem.retryAfter))
     c.header('cache-control', 'no-store')
     if (wantsHtml(c.req.header('accept'), FORM_TYPES.includes(mediaType(c)))) {

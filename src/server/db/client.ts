@@ -10,6 +10,7 @@ import pg from 'pg'
 import type { Tables } from './schema.ts'
 import { groupCommit } from './group-commit.ts'
 import { preparedName } from './compiled.ts'
+import { observeQueries } from '../metrics.ts'
 
 export type Db = {
   kind: 'sqlite' | 'postgres'
@@ -86,7 +87,7 @@ export function openDatabase(database: DatabaseTarget): Db {
       client.on('error', ignore)
       prepareReusedStatements(client)
     })
-    const k = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) })
+    const k = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }), log: observeQueries('postgres') })
     return {
       kind: 'postgres',
       k,
@@ -117,7 +118,10 @@ export function openDatabase(database: DatabaseTarget): Db {
       return statement
     },
   }
-  const k = new Kysely<Tables>({ dialect: new SqliteDialect({ database: cachedSqlite }) })
+  const k = new Kysely<Tables>({
+    dialect: new SqliteDialect({ database: cachedSqlite }),
+    log: observeQueries('sqlite'),
+  })
   return {
     kind: 'sqlite',
     k,

@@ -186,6 +186,19 @@ export async function outboxBacklog(db: Db): Promise<{ pending: number; oldest: 
   return { pending: Number(row.pending), oldest: row.oldest === null ? null : toIso(row.oldest) }
 }
 
+/** What waits to be sent, per channel ('event' for events not yet fanned out): how many, and the oldest's time. */
+export async function outboxBacklogByChannel(
+  db: Db,
+): Promise<{ channel: AlertChannel | 'event'; pending: number; oldest: string }[]> {
+  const rows = await db.k
+    .selectFrom('notification_outbox')
+    .select((eb) => ['channel', eb.fn.countAll<number>().as('pending'), eb.fn.min('created_at').as('oldest')])
+    .where('sent_at', 'is', null)
+    .groupBy('channel')
+    .execute()
+  return rows.map((r) => ({ channel: r.channel ?? 'event', pending: Number(r.pending), oldest: toIso(r.oldest) }))
+}
+
 /** Events waiting for a channel with a target (a device just subscribed): due now. */
 export async function wakeWaitingEvents(db: Db, now = new Date().toISOString()): Promise<number> {
   const result = await db.k
