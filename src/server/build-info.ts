@@ -64,12 +64,18 @@ const BUILD_INFO = z.object({
 
 export type BuildInfo = z.infer<typeof BUILD_INFO>
 
-/** Reads the build info beside the built site (`<dist>/build-info.json` for `<dist>/client`), checked. */
-export function loadBuildInfo(distDir: string): BuildInfo {
+/**
+ * Reads the build info beside the built site (`<dist>/build-info.json` for `<dist>/client`),
+ * checked. With `origin` (PUBLIC_ORIGIN), what it says with the origin of the build says it with
+ * that one (the data of the pages rendered at run time: docs/decisions/041-run-time-origin.md).
+ */
+export function loadBuildInfo(distDir: string, origin?: string): BuildInfo {
   const file = path.join(path.dirname(distDir), 'build-info.json')
   let json: unknown
   try {
-    json = JSON.parse(readFileSync(file, 'utf8'))
+    const text = readFileSync(file, 'utf8')
+    const built = (JSON.parse(text) as { publicOrigin?: unknown }).publicOrigin
+    json = JSON.parse(origin && typeof built === 'string' && built ? text.replaceAll(built, origin) : text)
   } catch (error) {
     throw new Error(`${file} is missing or unreadable: run \`npm run build\` first. (${(error as Error).message})`)
   }

@@ -39,8 +39,14 @@ const log = createLogger(config.logLevel)
 // 2. The prerendered site, in memory: pages are answered without touching the disk (but /admin,
 //    whose answer depends on the session). The build info carries the business facts and form
 //    copy the API's answers use; pages that depend on a request are rendered from the build.
-const site = loadStaticSite(config.distDir, { https: config.publicOrigin.startsWith('https:'), held: ['/admin'] })
-const build = loadBuildInfo(config.distDir)
+//    The build is stamped with PUBLIC_ORIGIN here, so one build serves any origin (decision 041).
+const built = loadBuildInfo(config.distDir).publicOrigin
+const site = loadStaticSite(config.distDir, {
+  https: config.publicOrigin.startsWith('https:'),
+  held: ['/admin'],
+  origin: { built, served: config.publicOrigin },
+})
+const build = loadBuildInfo(config.distDir, config.publicOrigin)
 const renderer = pageRenderer(site)
 const clock = officeClock(build.office)
 

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { contentSecurityPolicy, securityHeaders } from './security-headers.ts'
 
 const TYPES: Record<string, string> = {
@@ -116,9 +117,43 @@ function cacheControlOf(rel: string): string {
   return SHORT
 }
 
+/** The files that can name the site's origin (canonical links, JSON-LD, sitemap, robots.txt). */
+const STAMPED = /\.(html|xml|txt|json|webmanifest)$/
+
+/**
+ * The file's bytes with the origin the build was made for replaced by the one it is served at
+ * (docs/decisions/041-run-time-origin.md), and its compressed variants made again if it changed;
+ * as built otherwise.
+ */
+function stamped(dir: string, rel: string, present: Set<string>, origin?: { built: string; served: string }) {
+  const body = readFileSync(path.join(dir, rel))
+  const read = (suffix: string) =>
+    present.has(`${rel}${suffix}`) ? readFileSync(path.join(dir, `${rel}${suffix}`)) : undefined
+  if (!origin || origin.built === origin.served || !STAMPED.test(rel))
+    return { body, br: read('.br'), gzip: read('.gz') }
+  const text = body.toString('utf8')
+  if (!text.includes(origin.built)) return { body, br: read('.br'), gzip: read('.gz') }
+  const served = Buffer.from(text.replaceAll(origin.built, origin.served))
+  const smaller = (data: Buffer) => (data.length < served.length ? data : undefined)
+  return {
+    body: served,
+    br: smaller(brotliCompressSync(served, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })),
+    gzip: smaller(gzipSync(served, { level: 9 })),
+  }
+}
+
 export function loadStaticSite(
   dir: string,
-  { https = false, held = [] as string[] }: { https?: boolean; held?: string[] } = {},
+  {
+    https = false,
+    held = [] as string[],
+    origin,
+  }: {
+    https?: boolean
+    held?: string[]
+    /** The origin the build was made for, and the one to serve it at (PUBLIC_ORIGIN): every page is stamped with it. */
+    origin?: { built: string; served: string }
+  } = {},
 ): StaticSite {
   if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) {
     throw new Error(`The built site is missing: ${dir} does not exist. Run \`npm run build\` first.`)
@@ -135,7 +170,7 @@ export function loadStaticSite(
   for (const rel of all) {
     if (rel.endsWith('.br') || rel.endsWith('.gz')) continue
     const ext = path.extname(rel)
-    const body = readFileSync(path.join(dir, rel))
+    const { body, br, gzip } = stamped(dir, rel, present, origin)
     const isHtml = ext === '.html'
     const hash = createHash('sha256').update(body).digest('base64url').slice(0, 22)
     const base = {
@@ -150,13 +185,13 @@ export function loadStaticSite(
         ...base,
         etag: encoding === 'identity' ? `"${hash}"` : `"${hash}-${encoding}"`,
         ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
-        ...(present.has(`${rel}.br`) || present.has(`${rel}.gz`) ? { vary: 'Accept-Encoding' } : {}),
+        ...((br ?? gzip) ? { vary: 'Accept-Encoding' } : {}),
         'content-length': String(data.length),
       },
     })
     const file: StaticFile = { urlPath: urlPathOf(rel), isHtml, variants: { identity: variant('identity', body) } }
-    if (present.has(`${rel}.br`)) file.variants.br = variant('br', readFileSync(path.join(dir, `${rel}.br`)))
-    if (present.has(`${rel}.gz`)) file.variants.gzip = variant('gzip', readFileSync(path.join(dir, `${rel}.gz`)))
+    if (br) file.variants.br = variant('br', br)
+    if (gzip) file.variants.gzip = variant('gzip', gzip)
 
     if (rel === '404.html') notFound = file
     else if (rel === '500/index.html' || rel === '500/index.pageContext.json') {
