@@ -8,6 +8,7 @@ import { z } from 'zod'
 import type { DatabaseTarget } from './db/client.ts'
 import { parseRateLimits } from './db/rate-limits.ts'
 import { ALERT_EVENTS, type AlertEvent } from '../lead/alerts.ts'
+import { replicaProblem } from './replica-url.ts'
 
 /** The admin password's minimum length, for ADMIN_PASSWORD and `npm run admin:password` alike. */
 export const MIN_PASSWORD_LENGTH = 12
@@ -291,6 +292,13 @@ const ENV = z.object({
     ),
     DEFAULTS.retentionMonths,
   ),
+  /** Where Litestream replicates the SQLite database: s3://…, sftp://… or a path (src/server/replica.ts). */
+  LITESTREAM_REPLICA_URL: optional(
+    checked(
+      (text) => replicaProblem(text) === undefined,
+      (text) => replicaProblem(text)!,
+    ),
+  ),
   /** A bearer token that lets a monitoring system read GET /metrics from another machine. */
   METRICS_TOKEN: optional(
     checked(
@@ -324,6 +332,13 @@ const NEEDS: {
     missing: (text) =>
       text('WEBHOOK_SECRET') === undefined && listWebhooks(text('WEBHOOK_URLS') ?? '').webhooks.length > 0,
     message: `WEBHOOK_SECRET is missing: WEBHOOK_URLS is set, and every webhook is signed. Make one with: ${MAKE_SECRET} and give the receivers the same value.`,
+  },
+  {
+    variable: 'LITESTREAM_REPLICA_URL',
+    missing: (text) =>
+      text('LITESTREAM_REPLICA_URL') !== undefined && /^postgres(ql)?:/.test(text('DATABASE_URL') ?? ''),
+    message:
+      'LITESTREAM_REPLICA_URL replicates SQLite, but DATABASE_URL is PostgreSQL: back PostgreSQL up with its own tools (docs/operations.md, Backups).',
   },
   {
     variable: 'ESCALATE_EMAIL',
@@ -365,6 +380,7 @@ function configFrom(v: z.output<typeof ENV>, cwd: string) {
     escalateEmail: v.ESCALATE_EMAIL,
     retentionMonths: v.RETENTION_MONTHS,
     metricsToken: v.METRICS_TOKEN,
+    replicaUrl: v.LITESTREAM_REPLICA_URL,
   }
 }
 

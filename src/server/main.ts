@@ -24,6 +24,7 @@ import { adminApi } from './admin/api.ts'
 import { adminPage } from './admin/page.ts'
 import { drainOnSignals } from './shutdown.ts'
 import { metricsApi } from './metrics-api.ts'
+import { replicate, restoreIfMissing } from './replica.ts'
 
 // 1. Configuration: refuse to start on any bad variable, and name them all.
 const env = parseEnv(process.env)
@@ -50,9 +51,21 @@ const build = loadBuildInfo(config.distDir, config.publicOrigin)
 const renderer = pageRenderer(site)
 const clock = officeClock(build.office)
 
-// 3. Storage, brought up to date before taking any request.
+// 3. Storage, brought up to date before taking any request. With LITESTREAM_REPLICA_URL (SQLite),
+//    a database that is not there is restored from the replica first (a new machine, an empty
+//    volume), and every change is replicated while the server runs.
+const replicated =
+  config.replicaUrl && config.database.kind === 'sqlite' && config.database.file !== ':memory:'
+    ? config.database.file
+    : undefined
+if (replicated)
+  await restoreIfMissing(replicated, config.replicaUrl!, log).catch((error: unknown) => {
+    log.error('the database cannot be restored from LITESTREAM_REPLICA_URL; not starting', { error })
+    process.exit(1)
+  })
 const db = await openStorage(config, log)
 if (!db) process.exit(1)
+const replica = replicated ? replicate(replicated, config.replicaUrl!, log) : undefined
 
 // 4. Alerts: a worker sends the outbox's alerts over the channels configured; with none, they wait.
 const alerts = await startAlerts({ config, build, db, log, clock })
@@ -127,6 +140,7 @@ drainOnSignals(server, log, async () => {
   for (const job of [escalation, tidy, retention]) job.stop()
   await alerts.stop()
   await db.close()
+  await replica?.stop()
 })
 
 server.listen(config.port, config.host, () => {
