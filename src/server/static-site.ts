@@ -137,8 +137,8 @@ function stamped(dir: string, rel: string, present: Set<string>, origin?: { buil
   const smaller = (data: Buffer) => (data.length < served.length ? data : undefined)
   return {
     body: served,
-    br: smaller(brotliCompressSync(served, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })),
-    gzip: smaller(gzipSync(served, { level: 9 })),
+    br: smaller(brotliCompressSync(served, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })),
+    gzip: smaller(gzipSync(served, { level: 6 })),
   }
 }
 
