@@ -2,12 +2,14 @@
 // `systemd-analyze verify` (no warning at all: systemd ignores a bad setting with only a
 // warning, so a sandboxing option misspelled would silently not apply), the Caddyfile by
 // `caddy validate`, as compose.yaml and a bare machine use it. Debian's systemd and caddy
-// packages (.ci/run installs caddy).
+// packages (.ci/run installs caddy). compose.yaml is read for what it must say (no compose tool
+// runs here; npm run test:image runs the image itself).
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
 
 const DEPLOY = path.resolve(import.meta.dirname, '../../deploy')
 const UNIT = path.join(DEPLOY, 'longbar.service')
@@ -82,5 +84,38 @@ describe('deploy/Caddyfile', () => {
     expect(json).toContain('"dial":"site:3000"')
     expect(json).toContain('"dial":"site-2:3000"')
     expect(json).toContain('"uri":"/healthz"')
+  })
+})
+
+describe('compose.yaml', () => {
+  type Service = {
+    profiles?: string[]
+    environment?: Record<string, string>
+    volumes?: string[]
+    ports?: string[]
+    build?: { args?: Record<string, string> }
+  }
+  const compose = parse(readFileSync(path.resolve(DEPLOY, '../compose.yaml'), 'utf8'), { merge: true }) as {
+    services: Record<string, Service>
+  }
+  const { site, caddy, postgres, 'site-2': second } = compose.services
+
+  it('runs the site behind Caddy by default, with HTTPS for SITE_DOMAIN and its one proxy trusted', () => {
+    expect(site?.profiles).toBeUndefined()
+    expect(caddy?.profiles).toBeUndefined()
+    expect(site?.environment).toMatchObject({ TRUST_PROXY: 'true' })
+    expect(site?.environment?.PUBLIC_ORIGIN).toMatch(/^https:\/\/\$\{SITE_DOMAIN/)
+    expect(site?.build?.args?.NODE_IMAGE).toContain('node:24-bookworm-slim')
+    expect(site?.volumes).toEqual(['site-data:/data'])
+    expect(caddy?.ports).toEqual(expect.arrayContaining(['80:80', '443:443']))
+    expect(caddy?.volumes).toContain('./deploy/Caddyfile:/etc/caddy/Caddyfile:ro')
+    expect(caddy?.environment).toMatchObject({ SITE_DOMAIN: '${SITE_DOMAIN}' })
+  })
+
+  it('adds PostgreSQL and a second instance with the pg profile', () => {
+    expect(postgres?.profiles).toEqual(['pg'])
+    expect(second?.profiles).toEqual(['pg'])
+    expect(second?.environment).toEqual(site?.environment)
+    expect(second?.volumes).toEqual(['site-2-data:/data'])
   })
 })
