@@ -15,7 +15,7 @@ import { applyRetention, RETENTION_EVERY_MS } from './retention.ts'
 import { healthChecks } from './health.ts'
 import { createApp } from './app.ts'
 import { createRequestHandler } from './http-handler.ts'
-import { clientAddress, isLoopback } from './request.ts'
+import { clientAddress, isLoopback, reportUntrustedForwarding } from './request.ts'
 import { adminSession } from './admin/session.ts'
 import { contactApi } from './contact/api.ts'
 import { contactSentPage } from './contact/sent.ts'
@@ -34,6 +34,8 @@ if (!env.ok) {
 }
 const { config } = env
 const log = createLogger(config.logLevel)
+// Forwarded headers ignored because TRUST_PROXY is false: said loudly in the log at first sight.
+if (config.trustProxy === 0) reportUntrustedForwarding(log)
 
 // 2. The prerendered site, in memory: pages are answered without touching the disk (but /admin,
 //    whose answer depends on the session). The build info carries the business facts and form

@@ -6,7 +6,16 @@ import type { ContactFormState } from '../../lead/form-state.ts'
 import { FIELDS, type Field } from '../../lead/message.ts'
 import type { BuildInfo } from '../build-info.ts'
 import { errorScreen, type AppEnv } from '../app.ts'
-import { clientAddress, formFields, jsonAnswer, limitBody, mediaType, parseJson, rateLimitKey } from '../request.ts'
+import {
+  clientAddress,
+  formFields,
+  jsonAnswer,
+  limitBody,
+  mediaType,
+  parseJson,
+  rateLimitKey,
+  wideRateLimitKey,
+} from '../request.ts'
 import type { Window } from '../db/rate-limits.ts'
 import type { PageRenderer } from '../page-render.ts'
 import { contactPageRenderer, type RenderedPage } from './page.ts'
@@ -103,6 +112,7 @@ export function contactApi({
         stored = await storeContactRequest(db, {
           message,
           clientKey: rateLimitKey(client),
+          wideKey: wideRateLimitKey(client),
           now: new Date(now),
           limits,
           verdict: triage(message, { odd: result.odd, json: type === 'application/json' }, build, now),

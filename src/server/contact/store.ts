@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto'
 import type { ContactMessage } from '../../lead/message.ts'
 import type { Db } from '../db/client.ts'
+import { wideWindows } from '../request.ts'
 import { parseRateLimits, RateLimited, takeHit, type Window } from '../db/rate-limits.ts'
 import { DEFAULTS } from '../env.ts'
 import { insertNewRequest, type NewSubmission } from '../db/submissions.ts'
@@ -56,12 +57,15 @@ export async function storeContactRequest(
   {
     message,
     clientKey,
+    wideKey,
     now = new Date(),
     limits = CONTACT_LIMITS,
     verdict = triage(message, {}, {}, now.getTime()),
   }: {
     message: ContactMessage
     clientKey: string
+    /** The visitor's wider bucket (an IPv6 /48, request.ts), counted with wideWindows(limits). */
+    wideKey?: string | undefined
     now?: Date
     limits?: readonly Window[]
     verdict?: Verdict
@@ -99,6 +103,7 @@ export async function storeContactRequest(
   try {
     await db.transact(async (trx) => {
       await takeHit(trx, clientKey, limits, now.getTime(), db.kind)
+      if (wideKey) await takeHit(trx, wideKey, wideWindows(limits), now.getTime(), db.kind)
       // A request that is not spam is announced: its event is written with it.
       await insertNewRequest(trx, db.kind, row, spamReason === null)
     })

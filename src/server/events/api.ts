@@ -10,13 +10,21 @@ import type { Db } from '../db/client.ts'
 import { countCall } from '../db/calls.ts'
 import { RateLimited, takeHit, type Window } from '../db/rate-limits.ts'
 import type { Logger } from '../log.ts'
-import { clientAddress, limitBody, mediaType, parseJson, rateLimitKey } from '../request.ts'
+import {
+  clientAddress,
+  limitBody,
+  mediaType,
+  parseJson,
+  rateLimitKey,
+  wideRateLimitKey,
+  wideWindows,
+} from '../request.ts'
 
 /** Far above what the beacon sends (a page and a few short words). */
 const EVENTS_BODY_LIMIT = 2 * 1024
 
 /** Per address: a visitor taps the number a few times; a script that posts all day counts for no more. */
-const EVENT_LIMITS: readonly Window[] = [
+export const EVENT_LIMITS: readonly Window[] = [
   { bucket: 'events:10m', windowMs: 10 * 60_000, max: 10, sliding: true },
   { bucket: 'events:1d', windowMs: 24 * 3_600_000, max: 50, sliding: true },
 ]
@@ -80,7 +88,10 @@ export function eventsApi({ db, log, trustProxy, today, knownPage, limits = EVEN
       if (isBot(c.req.header('user-agent'))) return c.body(null, 204)
       try {
         await db.transact(async (trx) => {
-          await takeHit(trx, rateLimitKey(clientAddress(c, trustProxy)), limits, Date.now())
+          const client = clientAddress(c, trustProxy)
+          const wideKey = wideRateLimitKey(client)
+          await takeHit(trx, rateLimitKey(client), limits, Date.now())
+          if (wideKey) await takeHit(trx, wideKey, wideWindows(limits), Date.now())
           await countCall(trx, { day: today(), ...event })
         })
       } catch (error) {

@@ -1,0 +1,88 @@
+// The second black-box probe's findings (issue 20, decision 040, docs/security.md), each replayed
+// against the built server on SQLite and PostgreSQL: who the client is behind a proxy, client
+// aborts in the log, cross-site posts, overall caps.
+import { describe, expect, it } from 'vitest'
+import { adminClient } from '../helpers/admin.ts'
+import { ORIGIN, serveOn } from '../helpers/served.ts'
+import { STORAGE_KINDS } from '../../scripts/lib/storage.ts'
+import { suiteDb } from '../helpers/suite-db.ts'
+import { housekeeping } from '../../src/server/housekeeping.ts'
+import { parseRateLimits } from '../../src/server/db/rate-limits.ts'
+import { createLogger } from '../../src/server/log.ts'
+
+const PASSWORD = 'probe round two password'
+const contact = (url: string, from: string, headers: Record<string, string> = {}) =>
+  fetch(`${url}/api/contact`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': from, ...headers },
+    body: JSON.stringify({ name: 'Pat Visitor', phone: '(410) 555-0199', elapsedMs: 9000, page: '/contact' }),
+  })
+
+describe.each(STORAGE_KINDS)('the client behind a proxy on %s', (kind) => {
+  describe('with TRUST_PROXY false and a proxy in front', () => {
+    const served = serveOn(kind, PASSWORD, { TRUST_PROXY: 'false' })
+
+    it('warns once in the log at first sight, and the alert-health banner says so', async () => {
+      const admin = adminClient(served.server.url, { password: PASSWORD, origin: ORIGIN })
+      expect((await admin.login()).status).toBe(200)
+      expect((await admin.call('GET', '/api/admin/alert-health')).body.problems).toContainEqual({
+        kind: 'untrusted-proxy',
+        since: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      })
+      expect((await contact(served.server.url, '203.0.113.9')).status).toBe(201)
+      const warnings = served.server.records().filter((r) => r.alert === 'untrusted-proxy')
+      expect(warnings).toHaveLength(1)
+      expect(warnings[0]).toMatchObject({ level: 'warn', header: 'x-forwarded-for' })
+      expect(String(warnings[0]!.msg)).toContain('TRUST_PROXY')
+    })
+  })
+
+  describe('with TRUST_PROXY=1', () => {
+    const served = serveOn(kind, PASSWORD)
+
+    it('says nothing about the proxy', async () => {
+      const admin = adminClient(served.server.url, { password: PASSWORD, origin: ORIGIN, from: '198.51.100.70' })
+      expect((await admin.login()).status).toBe(200)
+      const problems = (await admin.call('GET', '/api/admin/alert-health')).body.problems as { kind: string }[]
+      expect(problems.map((p) => p.kind)).not.toContain('untrusted-proxy')
+      expect(served.server.records().filter((r) => r.alert === 'untrusted-proxy')).toEqual([])
+    })
+
+    it('counts an X-Forwarded-For entry written ip:port as the address itself', async () => {
+      const statuses = []
+      for (let port = 1000; port < 1006; port++)
+        statuses.push((await contact(served.server.url, `198.51.100.71:${port}`)).status)
+      expect(statuses).toEqual([201, 201, 201, 201, 201, 429])
+      expect((await contact(served.server.url, '198.51.100.71')).status).toBe(429)
+      expect((await contact(served.server.url, '[2001:db8:7::1]:443')).status).toBe(201)
+    })
+
+    it('counts fresh /64s of one IPv6 /48 together in a wider bucket', async () => {
+      const statuses: number[] = []
+      // 5 per /64 in 10 minutes; the /48 takes 8 visitors' worth (40).
+      for (let i = 0; i < 41; i++)
+        statuses.push((await contact(served.server.url, `2001:db8:48:${i.toString(16)}::1`)).status)
+      expect(statuses.slice(0, 40).every((s) => s === 201)).toBe(true)
+      expect(statuses[40]).toBe(429)
+      // Another /48 is not affected.
+      expect((await contact(served.server.url, '2001:db8:49:1::1')).status).toBe(201)
+    })
+  })
+})
+
+describe.each(STORAGE_KINDS)('housekeeping on %s', (kind) => {
+  const suite = suiteDb(kind)
+
+  it("keeps the beacons' daily counters when CONTACT_RATE_LIMIT has no day-long window (finding 11)", async () => {
+    const day = 86_400_000
+    const windowStart = Math.floor(Date.now() / day) * day
+    await suite.db.k
+      .insertInto('rate_limits')
+      .values({ bucket: 'events:1d', key: '203.0.113.80', window_start: windowStart, count: 50 })
+      .execute()
+    const limits = parseRateLimits('contact', '5/10m') as Exclude<ReturnType<typeof parseRateLimits>, string>
+    await housekeeping({ db: suite.db, log: createLogger('error', () => undefined), limits })()
+    const left = await suite.db.k.selectFrom('rate_limits').select('count').where('bucket', '=', 'events:1d').execute()
+    expect(left).toEqual([{ count: 50 }])
+  })
+})
