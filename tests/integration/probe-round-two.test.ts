@@ -1,6 +1,7 @@
 // The second black-box probe's findings (issue 20, decision 040, docs/security.md), each replayed
 // against the built server on SQLite and PostgreSQL: who the client is behind a proxy, client
 // aborts in the log, cross-site posts, overall caps.
+import net from 'node:net'
 import { describe, expect, it } from 'vitest'
 import { adminClient } from '../helpers/admin.ts'
 import { ORIGIN, serveOn } from '../helpers/served.ts'
@@ -67,6 +68,42 @@ describe.each(STORAGE_KINDS)('the client behind a proxy on %s', (kind) => {
       // Another /48 is not affected.
       expect((await contact(served.server.url, '2001:db8:49:1::1')).status).toBe(201)
     })
+  })
+})
+
+/** A request whose chunked body breaks off: the headers, half a chunk, then the connection closed. */
+async function cutMidBody(url: string, path: string, type: string): Promise<void> {
+  const { hostname, port } = new URL(url)
+  const socket = net.connect(Number(port), hostname)
+  await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject))
+  socket.write(
+    `POST ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: ${type}\r\nOrigin: ${ORIGIN}\r\n` +
+      `X-Forwarded-For: 203.0.113.90\r\nTransfer-Encoding: chunked\r\n\r\n40\r\n{"name":"Half`,
+  )
+  await new Promise((r) => setTimeout(r, 150))
+  socket.destroy()
+  await new Promise((r) => setTimeout(r, 150))
+}
+
+describe.each(STORAGE_KINDS)('client aborts on %s', (kind) => {
+  const served = serveOn(kind, PASSWORD)
+
+  it('logs a body cut mid-way below error, on every route that reads one (finding 3)', async () => {
+    const routes: [string, string][] = [
+      ['/api/contact', 'application/json'],
+      ['/api/contact', 'application/x-www-form-urlencoded'],
+      ['/api/events', 'text/plain'],
+      ['/api/admin/login', 'application/json'],
+      ['/admin', 'application/x-www-form-urlencoded'],
+    ]
+    for (const [path, type] of routes) await cutMidBody(served.server.url, path, type)
+    await new Promise((r) => setTimeout(r, 300))
+    const records = served.server.records()
+    expect(records.filter((r) => r.level === 'error')).toEqual([])
+    const aborts = records.filter((r) => r.msg === 'client closed the connection before sending its whole request')
+    expect(aborts.map((r) => [r.level, r.path])).toEqual(routes.map(([path]) => ['info', path]))
+    // The server still answers.
+    expect((await contact(served.server.url, '203.0.113.91')).status).toBe(201)
   })
 })
 
