@@ -86,12 +86,13 @@ const app = createApp({
         renderer,
         build,
         trustProxy,
+        publicOrigin,
         limits: config.contactLimits,
         onNotificationQueued,
       }),
     )
     const knownPage = (path: string) => site.lookup(path)?.isHtml === true
-    app.route('/api/events', eventsApi({ db, log, trustProxy, today: () => clock.today(), knownPage }))
+    app.route('/api/events', eventsApi({ db, log, trustProxy, publicOrigin, today: () => clock.today(), knownPage }))
     app.route('/contact/sent', contactSentPage({ db, log, renderer, build }))
     app.route(
       '/api/admin',

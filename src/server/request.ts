@@ -106,6 +106,26 @@ const WIDE_BUCKET_SHARE = 8
 export const wideWindows = (windows: readonly Window[]): Window[] =>
   windows.map((w) => ({ ...w, bucket: `${w.bucket}/48`, max: w.max * WIDE_BUCKET_SHARE }))
 
+/**
+ * Why a POST came from another site, or null (decision 040): the browser says so
+ * (`Sec-Fetch-Site: cross-site`), or its `Origin` is neither PUBLIC_ORIGIN nor the host the request
+ * was sent to. A page elsewhere can post a form or a beacon here; the site's own pages, with or
+ * without JavaScript, always post same-origin. A client that sends neither header (a script) is
+ * not judged here.
+ */
+export function crossSiteOf(c: Context<AppEnv>, publicOrigin: string): string | null {
+  if (c.req.header('sec-fetch-site') === 'cross-site') return 'sent from another site'
+  const origin = c.req.header('origin')
+  if (origin === undefined || origin === publicOrigin) return null
+  let host: string | undefined
+  try {
+    host = new URL(origin).host
+  } catch {
+    host = undefined
+  }
+  return host !== undefined && host === c.req.header('host') ? null : 'sent from another site'
+}
+
 /** Whether an address is this machine's own (127.0.0.0/8, ::1, or IPv4 127.x written as IPv6). */
 export function isLoopback(address: string): boolean {
   return address === '::1' || /^(?:::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/i.test(address)

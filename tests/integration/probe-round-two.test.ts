@@ -2,8 +2,9 @@
 // against the built server on SQLite and PostgreSQL: who the client is behind a proxy, client
 // aborts in the log, cross-site posts, overall caps.
 import net from 'node:net'
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adminClient } from '../helpers/admin.ts'
+import { startSmtp, type TestSmtp } from '../helpers/smtp.ts'
 import { ORIGIN, serveOn } from '../helpers/served.ts'
 import { STORAGE_KINDS } from '../../scripts/lib/storage.ts'
 import { suiteDb } from '../helpers/suite-db.ts'
@@ -104,6 +105,73 @@ describe.each(STORAGE_KINDS)('client aborts on %s', (kind) => {
     expect(aborts.map((r) => [r.level, r.path])).toEqual(routes.map(([path]) => ['info', path]))
     // The server still answers.
     expect((await contact(served.server.url, '203.0.113.91')).status).toBe(201)
+  })
+})
+
+describe.each(STORAGE_KINDS)('cross-site posts on %s', (kind) => {
+  let smtp: TestSmtp
+  const env: Record<string, string> = { NOTIFY_EMAIL: 'office@longbar-hvac.example' }
+  beforeAll(async () => {
+    smtp = await startSmtp()
+    env.SMTP_URL = smtp.url
+  })
+  afterAll(() => smtp?.close())
+  const served = serveOn(kind, PASSWORD, env)
+  let from = 100
+  const form = (headers: Record<string, string>, name: string) =>
+    fetch(`${served.server.url}/api/contact`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'text/html',
+        'x-forwarded-for': `203.0.113.${from++}`,
+        ...headers,
+      },
+      body: new URLSearchParams({ name, phone: '(410) 555-0199', email: 'stranger@example.com', page: '/contact' }),
+    })
+  const stored = (name: string) =>
+    served.db.k
+      .selectFrom('contact_submissions')
+      .select(['suspicion', 'is_spam'])
+      .where('name', '=', name)
+      .executeTakeFirstOrThrow()
+
+  it("marks a form posted from another site possible spam and sends no confirmation; the site's own form is untouched (finding 4)", async () => {
+    const cross = await form({ 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' }, 'Cross Site')
+    const foreign = await form({ origin: 'https://evil.example' }, 'Foreign Origin')
+    const own = await form({ 'sec-fetch-site': 'same-origin', origin: ORIGIN }, 'Own Form')
+    const direct = await form({ origin: served.server.url }, 'Own Host')
+    // Stored and answered as any other (the visitor's page learns nothing).
+    for (const res of [cross, foreign, own, direct]) expect(res.status).toBe(303)
+    expect(await stored('Cross Site')).toMatchObject({
+      suspicion: expect.stringContaining('sent from another site'),
+    })
+    expect(await stored('Foreign Origin')).toMatchObject({
+      suspicion: expect.stringContaining('sent from another site'),
+    })
+    expect((await stored('Own Form')).suspicion).toBeNull()
+    expect((await stored('Own Host')).suspicion).toBeNull()
+    // The office hears of all four; the stranger's address gets only the two of our own form.
+    await smtp.waitFor(6)
+    await new Promise((r) => setTimeout(r, 1_000))
+    const toCustomer = smtp.received.filter((m) => m.to.includes('stranger@example.com'))
+    expect(toCustomer).toHaveLength(2)
+    expect(smtp.received.filter((m) => m.to.includes('office@longbar-hvac.example'))).toHaveLength(4)
+  })
+
+  it('refuses a call beacon from another site, and counts one from ours', async () => {
+    const beacon = (headers: Record<string, string>) =>
+      fetch(`${served.server.url}/api/events`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain', 'x-forwarded-for': `203.0.113.${from++}`, ...headers },
+        body: JSON.stringify({ type: 'call', page: '/contact' }),
+      }).then((r) => r.status)
+    expect(await beacon({ 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' })).toBe(403)
+    expect(await beacon({ origin: 'https://evil.example' })).toBe(403)
+    expect(
+      await beacon({ 'sec-fetch-site': 'same-origin', origin: served.server.url, 'user-agent': 'Mozilla/5.0' }),
+    ).toBe(204)
   })
 })
 

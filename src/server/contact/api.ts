@@ -8,6 +8,7 @@ import type { BuildInfo } from '../build-info.ts'
 import { errorScreen, type AppEnv } from '../app.ts'
 import {
   clientAddress,
+  crossSiteOf,
   formFields,
   jsonAnswer,
   limitBody,
@@ -39,6 +40,8 @@ type Deps = {
   renderer: PageRenderer
   build: BuildInfo
   trustProxy: number
+  /** The site's origin: a post from elsewhere is marked possible spam (crossSiteOf). */
+  publicOrigin: string
   /** Requests per visitor (CONTACT_RATE_LIMIT). */
   limits: readonly Window[]
   /** Called after a request that needs a notification is committed (wakes the alert worker). */
@@ -62,6 +65,7 @@ export function contactApi({
   renderer,
   build,
   trustProxy,
+  publicOrigin,
   limits,
   onNotificationQueued,
 }: Deps): Hono<AppEnv> {
@@ -115,7 +119,12 @@ export function contactApi({
           wideKey: wideRateLimitKey(client),
           now: new Date(now),
           limits,
-          verdict: triage(message, { odd: result.odd, json: type === 'application/json' }, build, now),
+          verdict: triage(
+            message,
+            { odd: result.odd, json: type === 'application/json', crossSite: crossSiteOf(c, publicOrigin) },
+            build,
+            now,
+          ),
         })
       } catch (error) {
         log.error('contact request not stored', { error, page: result.message.page })

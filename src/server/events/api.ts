@@ -12,6 +12,7 @@ import { RateLimited, takeHit, type Window } from '../db/rate-limits.ts'
 import type { Logger } from '../log.ts'
 import {
   clientAddress,
+  crossSiteOf,
   limitBody,
   mediaType,
   parseJson,
@@ -60,6 +61,8 @@ type Deps = {
   db: Db
   log: Logger
   trustProxy: number
+  /** The site's origin: a beacon from another site is refused (crossSiteOf). */
+  publicOrigin: string
   /** The office's date today (YYYY-MM-DD): the day a call is counted under. */
   today: () => string
   /** Whether a path is a page of the site (a call from anywhere else is not counted). */
@@ -67,13 +70,23 @@ type Deps = {
   limits?: readonly Window[]
 }
 
-export function eventsApi({ db, log, trustProxy, today, knownPage, limits = EVENT_LIMITS }: Deps): Hono<AppEnv> {
+export function eventsApi({
+  db,
+  log,
+  trustProxy,
+  publicOrigin,
+  today,
+  knownPage,
+  limits = EVENT_LIMITS,
+}: Deps): Hono<AppEnv> {
   const api = new Hono<AppEnv>()
   api.post(
     '/',
     limitBody(EVENTS_BODY_LIMIT, (c) => c.body(null, 413)),
     async (c) => {
       c.header('cache-control', 'no-store')
+      // A call counted from another site's page is not one of ours: refused, not counted.
+      if (crossSiteOf(c, publicOrigin)) return c.body(null, 403)
       const type = mediaType(c)
       // sendBeacon sends a string as text/plain (a simple request: no preflight).
       if (type !== 'text/plain' && type !== 'application/json') return c.body(null, 415)
