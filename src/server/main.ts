@@ -55,7 +55,7 @@ const alerts = await startAlerts({ config, build, db, log, clock })
 // 5. Periodic jobs: escalations, reminders and the spam digest; housekeeping; the retention the
 //    privacy notice promises (RETENTION_MONTHS), at start and then daily.
 const escalation = every(30_000, 'escalation check', () => alerts.sendDue(new Date()), log)
-const limits = [...config.contactLimits, ...config.loginLimits]
+const limits = [...config.contactLimits, ...config.contactOverallLimits, ...config.loginLimits]
 const tidy = every(HOUSEKEEPING_EVERY_MS, 'housekeeping', housekeeping({ db, log, limits }), log)
 const retention = every(
   RETENTION_EVERY_MS,
@@ -88,6 +88,7 @@ const app = createApp({
         trustProxy,
         publicOrigin,
         limits: config.contactLimits,
+        overallLimits: config.contactOverallLimits,
         onNotificationQueued,
       }),
     )

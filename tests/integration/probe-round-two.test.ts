@@ -175,6 +175,72 @@ describe.each(STORAGE_KINDS)('cross-site posts on %s', (kind) => {
   })
 })
 
+describe.each(STORAGE_KINDS)('overall caps on %s', (kind) => {
+  let smtp: TestSmtp
+  const env: Record<string, string> = { NOTIFY_EMAIL: 'office@longbar-hvac.example', CONTACT_OVERALL_LIMIT: '5/1h' }
+  beforeAll(async () => {
+    smtp = await startSmtp()
+    env.SMTP_URL = smtp.url
+  })
+  afterAll(() => smtp?.close())
+  const served = serveOn(kind, PASSWORD, env)
+  let from = 1
+
+  it('stores every request of a flood but marks those past CONTACT_OVERALL_LIMIT and announces none of them (finding 5)', async () => {
+    const statuses = []
+    for (let i = 0; i < 8; i++) {
+      const res = await fetch(`${served.server.url}/api/contact`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `192.0.2.${from++}` },
+        body: JSON.stringify({
+          name: `Flood ${i}`,
+          phone: '(410) 555-0199',
+          email: `flood${i}@example.com`,
+          elapsedMs: 9000,
+          page: '/contact',
+        }),
+      })
+      statuses.push(res.status)
+    }
+    expect(statuses).toEqual(Array(8).fill(201))
+    const rows = await served.db.k
+      .selectFrom('contact_submissions')
+      .select(['name', 'suspicion'])
+      .orderBy('name')
+      .execute()
+    expect(rows.map((r) => r.suspicion)).toEqual([
+      ...Array(5).fill(null),
+      ...Array(3).fill('more than 5 requests from everyone in an hour'),
+    ])
+    // Five office e-mails and five confirmations; nothing for the three past the cap.
+    await smtp.waitFor(10)
+    await new Promise((r) => setTimeout(r, 1_000))
+    expect(smtp.received).toHaveLength(10)
+  })
+
+  it('keeps the Sources report to a bounded set of labels, the rest as "Other"', async () => {
+    for (let i = 0; i < 40; i++) {
+      const res = await fetch(`${served.server.url}/api/events`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain', 'x-forwarded-for': `192.0.2.${from++}`, 'user-agent': 'Mozilla/5.0' },
+        body: JSON.stringify({ type: 'call', page: '/contact', utm_source: `CALL 1-900-SCAM NOW ${i}` }),
+      })
+      expect(res.status).toBe(204)
+    }
+    const labels = await served.db.k.selectFrom('call_counts').select('source').distinct().execute()
+    expect(labels.length).toBe(31)
+    expect(labels.map((l) => l.source)).toContain('Other')
+    const admin = adminClient(served.server.url, { password: PASSWORD, origin: ORIGIN, from: '192.0.2.250' })
+    expect((await admin.login()).status).toBe(200)
+    const report = (await admin.call('GET', '/api/admin/sources')).body as {
+      calls: { total: number; bySource: { key: string; count: number }[] }
+    }
+    expect(report.calls.total).toBe(40)
+    expect(report.calls.bySource.length).toBeLessThanOrEqual(30)
+    expect(report.calls.bySource.find((t) => t.key === 'Other')?.count).toBe(11)
+  })
+})
+
 describe.each(STORAGE_KINDS)('housekeeping on %s', (kind) => {
   const suite = suiteDb(kind)
 

@@ -44,6 +44,8 @@ type Deps = {
   publicOrigin: string
   /** Requests per visitor (CONTACT_RATE_LIMIT). */
   limits: readonly Window[]
+  /** Requests from everyone before each is marked and not announced (CONTACT_OVERALL_LIMIT). */
+  overallLimits: readonly Window[]
   /** Called after a request that needs a notification is committed (wakes the alert worker). */
   onNotificationQueued?: () => void
 }
@@ -67,6 +69,7 @@ export function contactApi({
   trustProxy,
   publicOrigin,
   limits,
+  overallLimits,
   onNotificationQueued,
 }: Deps): Hono<AppEnv> {
   const copy = build.contactForm
@@ -119,6 +122,7 @@ export function contactApi({
           wideKey: wideRateLimitKey(client),
           now: new Date(now),
           limits,
+          overallLimits,
           verdict: triage(
             message,
             { odd: result.odd, json: type === 'application/json', crossSite: crossSiteOf(c, publicOrigin) },

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto'
 import type { ContactMessage } from '../../lead/message.ts'
 import type { Db } from '../db/client.ts'
 import { wideWindows } from '../request.ts'
-import { parseRateLimits, RateLimited, takeHit, type Window } from '../db/rate-limits.ts'
+import { parseRateLimits, RateLimited, takeHit, tally, type Window } from '../db/rate-limits.ts'
 import { DEFAULTS } from '../env.ts'
 import { insertNewRequest, type NewSubmission } from '../db/submissions.ts'
 import { CLICK_ID_KINDS, sourceOf } from '../../lead/attribution.ts'
@@ -35,6 +35,28 @@ function arrivalColumns(message: ContactMessage) {
  */
 const CONTACT_LIMITS = parseRateLimits('contact', DEFAULTS.contactRateLimit) as Window[]
 
+/**
+ * The overall cap (CONTACT_OVERALL_LIMIT, decision 040): requests from everyone together. Beyond it
+ * a request is still stored and shown, never dropped, but marked "Possible spam" and not announced
+ * one by one (a flood from many addresses would otherwise send an e-mail and a webhook per
+ * request, and a confirmation to each address it typed). A small contractor gets a handful a day.
+ */
+const OVERALL_LIMITS = parseRateLimits('contact-all', DEFAULTS.contactOverallLimit) as Window[]
+const OVERALL_KEY = 'all'
+
+/** A window's span in words: "an hour", "10 minutes", "a day". */
+function spanInWords(ms: number): string {
+  const units: [number, string][] = [
+    [86_400_000, 'day'],
+    [3_600_000, 'hour'],
+    [60_000, 'minute'],
+    [1_000, 'second'],
+  ]
+  const [size, name] = units.find(([size]) => ms % size === 0) ?? [1_000, 'second']
+  const n = ms / size
+  return n === 1 ? `${name === 'hour' ? 'an' : 'a'} ${name}` : `${n} ${name}s`
+}
+
 type StoreResult =
   | {
       stored: true
@@ -61,6 +83,7 @@ export async function storeContactRequest(
     now = new Date(),
     limits = CONTACT_LIMITS,
     verdict = triage(message, {}, {}, now.getTime()),
+    overallLimits = OVERALL_LIMITS,
   }: {
     message: ContactMessage
     clientKey: string
@@ -69,10 +92,13 @@ export async function storeContactRequest(
     now?: Date
     limits?: readonly Window[]
     verdict?: Verdict
+    /** Requests from everyone before each is marked and not announced (CONTACT_OVERALL_LIMIT). */
+    overallLimits?: readonly Window[]
   },
 ): Promise<StoreResult> {
   const id = randomUUID()
-  const { spamReason, suspicion, urgency, afterHours, zipPlace } = verdict
+  const { spamReason, urgency, afterHours, zipPlace } = verdict
+  let { suspicion } = verdict
   const at = now.toISOString()
   const row: NewSubmission & { id: string; created_at: string } = {
     id,
@@ -104,8 +130,15 @@ export async function storeContactRequest(
     await db.transact(async (trx) => {
       await takeHit(trx, clientKey, limits, now.getTime(), db.kind)
       if (wideKey) await takeHit(trx, wideKey, wideWindows(limits), now.getTime(), db.kind)
-      // A request that is not spam is announced: its event is written with it.
-      await insertNewRequest(trx, db.kind, row, spamReason === null)
+      let flood: Window | undefined
+      for (const window of overallLimits)
+        if ((await tally(trx, OVERALL_KEY, window, now.getTime())) > window.max) flood ??= window
+      if (flood) {
+        const reason = `more than ${flood.max} requests from everyone in ${spanInWords(flood.windowMs)}`
+        row.suspicion = suspicion = suspicion ? `${suspicion}; ${reason}` : reason
+      }
+      // A request that is not spam is announced with its event, unless it came in a flood.
+      await insertNewRequest(trx, db.kind, row, spamReason === null && flood === undefined)
     })
   } catch (error) {
     if (error instanceof RateLimited) return { stored: false, retryAfterSeconds: error.retryAfterSeconds }
