@@ -93,8 +93,12 @@ describe.each(STORAGE_KINDS)('the admin API on %s', (kind) => {
       const res = await admin.login()
       expect(res.status).toBe(200)
       expect(res.body).toEqual({ success: true })
-      const cookie = res.headers.get('set-cookie')!
+      const [cookie, device] = res.headers.getSetCookie()
       expect(cookie).toMatch(/^longbar_admin=[\w-]{43}; Max-Age=604800; Path=\/; HttpOnly; SameSite=Strict$/)
+      // The device cookie: this device signed in before (it skips the overall brake, decision 040).
+      expect(device).toMatch(
+        /^longbar_device=[\w-]{22}\.[\w-]{43}; Max-Age=31536000; Path=\/; HttpOnly; SameSite=Strict$/,
+      )
       expect(cookie).not.toContain(PASSWORD)
       const stored = await served.db.k.selectFrom('admin_sessions').select('id_hash').execute()
       expect(stored.map((s) => s.id_hash)).not.toContain(admin.cookie.split('=')[1])
@@ -555,8 +559,12 @@ describe('on https', () => {
         body: JSON.stringify({ password: PASSWORD }),
       })
       expect(res.status).toBe(200)
-      expect(res.headers.get('set-cookie')).toMatch(
+      const [cookie, device] = res.headers.getSetCookie()
+      expect(cookie).toMatch(
         /^__Host-longbar_admin=[\w-]{43}; Max-Age=604800; Path=\/; HttpOnly; Secure; SameSite=Strict$/,
+      )
+      expect(device).toMatch(
+        /^__Host-longbar_device=[\w.-]{66}; Max-Age=31536000; Path=\/; HttpOnly; Secure; SameSite=Strict$/,
       )
     } finally {
       await server.stop()

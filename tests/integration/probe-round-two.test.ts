@@ -2,6 +2,7 @@
 // against the built server on SQLite and PostgreSQL: who the client is behind a proxy, client
 // aborts in the log, cross-site posts, overall caps.
 import net from 'node:net'
+import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adminClient } from '../helpers/admin.ts'
 import { startSmtp, type TestSmtp } from '../helpers/smtp.ts'
@@ -11,6 +12,10 @@ import { suiteDb } from '../helpers/suite-db.ts'
 import { housekeeping } from '../../src/server/housekeeping.ts'
 import { parseRateLimits } from '../../src/server/db/rate-limits.ts'
 import { createLogger } from '../../src/server/log.ts'
+import { storeContactRequest } from '../../src/server/contact/store.ts'
+import { startAlertWorker } from '../../src/server/alerts/worker.ts'
+import { erasePerson } from '../../src/server/db/privacy.ts'
+import type { Channel } from '../../src/server/alerts/channel.ts'
 
 const PASSWORD = 'probe round two password'
 const contact = (url: string, from: string, headers: Record<string, string> = {}) =>
@@ -241,6 +246,53 @@ describe.each(STORAGE_KINDS)('overall caps on %s', (kind) => {
   })
 })
 
+describe.each(STORAGE_KINDS)('the login under a flood on %s', (kind) => {
+  const served = serveOn(kind, PASSWORD)
+  const login = (from: string, password: string, cookie?: string) =>
+    fetch(`${served.server.url}/api/admin/login`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        origin: ORIGIN,
+        'x-forwarded-for': from,
+        ...(cookie ? { cookie } : {}),
+      },
+      body: JSON.stringify({ password }),
+    })
+
+  it('caps password checks a second overall, and lets a device that signed in before through (finding 8)', async () => {
+    // The owner's phone signed in last week: it keeps its device cookie.
+    const first = await login('198.51.100.200', PASSWORD)
+    expect(first.status).toBe(200)
+    const device = first.headers.getSetCookie().find((c) => c.startsWith('longbar_device='))!
+    expect(device).toMatch(/HttpOnly/i)
+    const deviceCookie = device.split(';')[0]!
+
+    // A botnet: 20 failures from 20 addresses turn the overall brake on (4 addresses' allowance)…
+    for (let i = 0; i < 20; i++) expect((await login(`10.76.0.${i}`, `warm-up ${i}`)).status).toBe(401)
+    // …then 60 guesses at once from 60 more.
+    const started = performance.now()
+    const flood = Promise.all(Array.from({ length: 60 }, (_, i) => login(`10.77.${i >> 8}.${i & 255}`, `guess ${i}`)))
+    const owner = login('198.51.100.201', PASSWORD, deviceCookie)
+    const [guesses, ownerAnswer] = await Promise.all([flood, owner])
+    const seconds = (performance.now() - started) / 1000
+    const checked = guesses.filter((r) => r.status === 401).length
+    const busy = guesses.filter((r) => r.status === 429)
+    expect(checked + busy.length).toBe(60)
+    // At most 4 checks a second (a full bucket to start with, then 4 a second).
+    expect(checked).toBeLessThanOrEqual(4 + Math.ceil(seconds * 4))
+    expect(busy.length).toBeGreaterThan(0)
+    expect(await busy[0]!.json()).toEqual({
+      success: false,
+      error: 'Too many sign-in attempts right now. Try again in a few seconds.',
+    })
+    expect(ownerAnswer.status).toBe(200)
+    // The device cookie does not lift its own address's limit.
+    for (let i = 0; i < 5; i++) await login('198.51.100.203', `typo ${i}`, deviceCookie)
+    expect((await login('198.51.100.203', PASSWORD, deviceCookie)).status).toBe(429)
+  })
+})
+
 describe.each(STORAGE_KINDS)('housekeeping on %s', (kind) => {
   const suite = suiteDb(kind)
 
@@ -255,5 +307,74 @@ describe.each(STORAGE_KINDS)('housekeeping on %s', (kind) => {
     await housekeeping({ db: suite.db, log: createLogger('error', () => undefined), limits })()
     const left = await suite.db.k.selectFrom('rate_limits').select('count').where('bucket', '=', 'events:1d').execute()
     expect(left).toEqual([{ count: 50 }])
+  })
+})
+
+describe.each(STORAGE_KINDS)('admin input the database would refuse, on %s', (kind) => {
+  const served = serveOn(kind, PASSWORD)
+
+  it('answers 400, never 500, to a year 0 date, an out-of-range period and a NUL in the address to erase (finding 9)', async () => {
+    const admin = adminClient(served.server.url, { password: PASSWORD, origin: ORIGIN, from: '192.0.2.240' })
+    expect((await admin.login()).status).toBe(200)
+    expect((await contact(served.server.url, '192.0.2.241')).status).toBe(201)
+    const { id } = await served.db.k.selectFrom('contact_submissions').select('id').executeTakeFirstOrThrow()
+    for (const field of ['follow_up_on', 'client_since', 'next_delivery_date'])
+      for (const day of ['0000-01-01', '1000-02-03', '2026-02-30']) {
+        const res = await admin.call('PATCH', `/api/admin/submissions/${id}`, { [field]: day })
+        expect([field, day, res.status]).toEqual([field, day, 400])
+      }
+    expect((await admin.call('PATCH', `/api/admin/submissions/${id}`, { follow_up_on: '2026-12-01' })).status).toBe(200)
+    for (const query of ['from=0000-01-01&to=0000-01-31', 'to=0000-12-31', 'from=0001-01-01'])
+      expect((await admin.call('GET', `/api/admin/sources?${query}`)).status).toBe(400)
+    const nul = await admin.call('POST', '/api/admin/erase', { email: 'a\u0000@example.com' })
+    expect(nul.status).toBe(400)
+    expect(served.server.records().filter((r) => r.level === 'error')).toEqual([])
+  })
+})
+
+describe.each(STORAGE_KINDS)('erasing a person on %s', (kind) => {
+  const suite = suiteDb(kind)
+  let n = 0
+  const store = (phone: string) =>
+    storeContactRequest(suite.db, { message: { name: 'Erase Me', phone }, clientKey: `erase-${n++}` }).then((r) => {
+      if (!r.stored) throw new Error('not stored')
+      return r.id
+    })
+
+  it('finds the number written with an extension, either way round (finding 12)', async () => {
+    await store('410-555-0177 ext. 12')
+    await store('(410) 555-0177')
+    await store('+1 410 555 0177 x9')
+    await store('(410) 555-0178')
+    expect(await erasePerson(suite.db, { phone: '410.555.0177' })).toBe(3)
+    await store('(410) 555-0176')
+    expect(await erasePerson(suite.db, { phone: '410-555-0176 ext 4' })).toBe(1)
+    const left = await suite.db.k.selectFrom('contact_submissions').select('phone').execute()
+    expect(left.map((r) => r.phone)).toEqual(['(410) 555-0178'])
+  })
+
+  it('does not log "cannot reach the database" when the request vanished under a statement (finding 12)', async () => {
+    const lines: string[] = []
+    const log = createLogger('info', (line) => lines.push(line))
+    // A channel that writes to the timeline of a request erased meanwhile: the database's own
+    // foreign-key refusal, as when the office erases a person while an alert goes out.
+    const racing: Channel<'webhook'> = {
+      name: 'webhook',
+      targets: async (trx) => {
+        await trx
+          .insertInto('submission_activity')
+          .values({ submission_id: randomUUID(), at: new Date().toISOString(), kind: 'notified', detail: 'x' })
+          .execute()
+        return ['never']
+      },
+      describe: () => 'Racing channel',
+      deliver: () => Promise.resolve(),
+    }
+    await store('(410) 555-0190')
+    const worker = startAlertWorker({ db: suite.db, channels: [racing], log, idlePollMs: 50, concurrency: 1 })
+    await new Promise((r) => setTimeout(r, 400))
+    await worker.stop()
+    expect(lines.join('')).not.toContain('cannot reach the database')
+    expect(lines.join('')).toContain('the request was deleted while its alert was being sent')
   })
 })
