@@ -295,6 +295,21 @@ const ENV = z.object({
     ),
     DEFAULTS.retentionMonths,
   ),
+  /** Push hosts allowed though not public (the tests' local push service): host names or IPs, comma-separated. */
+  PUSH_PRIVATE_HOSTS: withDefault(
+    z.string().transform((text) =>
+      text
+        .split(',')
+        .map((h) =>
+          h
+            .trim()
+            .toLowerCase()
+            .replace(/^\[|\]$/g, ''),
+        )
+        .filter(Boolean),
+    ),
+    '',
+  ),
 })
 
 type Variable = keyof typeof ENV.shape
@@ -361,6 +376,7 @@ function configFrom(v: z.output<typeof ENV>, cwd: string) {
     escalateAfterMs: v.ESCALATE_AFTER_MINUTES * 60_000,
     escalateEmail: v.ESCALATE_EMAIL,
     retentionMonths: v.RETENTION_MONTHS,
+    pushPrivateHosts: v.PUSH_PRIVATE_HOSTS,
   }
 }
 

@@ -423,6 +423,7 @@ describe('the push service down for a while', () => {
       DATABASE_URL: storage.databaseUrl,
       TRUST_PROXY: '1',
       NODE_EXTRA_CA_CERTS: receiver.certFile,
+      PUSH_PRIVATE_HOSTS: '127.0.0.1',
     })
     const db = await storage.open()
     try {

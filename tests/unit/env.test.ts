@@ -33,6 +33,7 @@ describe('server configuration from the environment', () => {
         escalateAfterMs: 600_000,
         escalateEmail: undefined,
         retentionMonths: 36,
+        pushPrivateHosts: [],
       },
     })
   })
