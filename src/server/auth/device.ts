@@ -29,7 +29,7 @@ export function isKnownDevice(passwordHash: string, token: string | undefined): 
 }
 
 /** Password checks a second in this process for attempts from unknown devices. */
-export const CHECKS_PER_SECOND = 4
+const CHECKS_PER_SECOND = 4
 
 /** A token bucket: `take()` is true while fewer than `perSecond` were taken in the last second (on average). */
 export function checkCap(perSecond = CHECKS_PER_SECOND, clock: () => number = () => performance.now()) {
