@@ -97,8 +97,7 @@ export async function storeContactRequest(
   },
 ): Promise<StoreResult> {
   const id = randomUUID()
-  const { spamReason, urgency, afterHours, zipPlace } = verdict
-  let { suspicion } = verdict
+  const { spamReason, suspicion, urgency, afterHours, zipPlace } = verdict
   const at = now.toISOString()
   const row: NewSubmission & { id: string; created_at: string } = {
     id,
@@ -126,19 +125,28 @@ export async function storeContactRequest(
     callback_time: message.callbackTime ?? null,
     ...arrivalColumns(message),
   }
+  /** The first overall window this request goes over, counting it. */
+  const floodOf = async (writer: Parameters<typeof tally>[0]) => {
+    let flood: Window | undefined
+    for (const window of overallLimits)
+      if ((await tally(writer, OVERALL_KEY, window, now.getTime())) > window.max) flood ??= window
+    return flood
+  }
+  // On PostgreSQL the overall count is a statement of its own: the one row every request counts
+  // in is then locked for that statement only, not for each request's whole transaction (which
+  // queued the contact path behind it). A request refused for its own limit still counts there.
+  // SQLite has one writer at a time anyway and commits in groups: there it joins the transaction.
+  const countedAlone = db.kind === 'postgres'
+  const early = countedAlone ? await floodOf(db.k) : undefined
   try {
     await db.transact(async (trx) => {
       await takeHit(trx, clientKey, limits, now.getTime(), db.kind)
       if (wideKey) await takeHit(trx, wideKey, wideWindows(limits), now.getTime(), db.kind)
-      let flood: Window | undefined
-      for (const window of overallLimits)
-        if ((await tally(trx, OVERALL_KEY, window, now.getTime())) > window.max) flood ??= window
-      if (flood) {
-        const reason = `more than ${flood.max} requests from everyone in ${spanInWords(flood.windowMs)}`
-        row.suspicion = suspicion = suspicion ? `${suspicion}; ${reason}` : reason
-      }
+      const flood = countedAlone ? early : await floodOf(trx)
+      const reason = flood && `more than ${flood.max} requests from everyone in ${spanInWords(flood.windowMs)}`
+      const marked = reason ? { ...row, suspicion: suspicion ? `${suspicion}; ${reason}` : reason } : row
       // A request that is not spam is announced with its event, unless it came in a flood.
-      await insertNewRequest(trx, db.kind, row, spamReason === null && flood === undefined)
+      await insertNewRequest(trx, db.kind, marked, spamReason === null && flood === undefined)
     })
   } catch (error) {
     if (error instanceof RateLimited) return { stored: false, retryAfterSeconds: error.retryAfterSeconds }
