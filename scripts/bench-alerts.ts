@@ -74,6 +74,7 @@ async function run(kind: (typeof databases)[number]): Promise<Figures> {
     TRUST_PROXY: '1',
     LOG_LEVEL: 'warn',
     NODE_EXTRA_CA_CERTS: receiver.certFile,
+    PUSH_PRIVATE_HOSTS: '127.0.0.1',
     WEBHOOK_URLS: `${hooks.url}/bench`,
     WEBHOOK_SECRET: secret,
   })

@@ -17,6 +17,13 @@ export function Problem({ problem, now }: { problem: AlertProblem; now: number }
         <p>{A.noneTodo}</p>
       </li>
     )
+  if (problem.kind === 'untrusted-proxy')
+    return (
+      <li>
+        <p className="font-semibold">{A.untrustedProxy(relativeTime(problem.since, now))}</p>
+        <p>{A.untrustedProxyTodo}</p>
+      </li>
+    )
   if (problem.kind === 'waiting')
     return (
       <li>

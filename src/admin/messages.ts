@@ -243,6 +243,9 @@ export const T = {
     waiting: (count: number, since: string) =>
       `${count === 1 ? '1 alert has' : `${count} alerts have`} been waiting more than 5 minutes (the oldest ${since}).`,
     waitingTodo: "Check the server's log. Meanwhile keep this inbox open: new requests show up here.",
+    untrustedProxy: (since: string) =>
+      `The server sits behind a proxy it does not trust (first seen ${since}): every visitor counts as one, so a stranger can block the contact form and the sign-in for everyone.`,
+    untrustedProxyTodo: 'Set TRUST_PROXY to the number of proxies in front of the server (usually 1) and restart it.',
   },
 }
 

@@ -21,6 +21,8 @@ export type AlertProblem =
   | { kind: 'failing'; channel: AlertChannel; count: number; error: string; since: string }
   /** Alerts not sent after more than WAITING_MS (failing or not: a stuck worker, no channel). */
   | { kind: 'waiting'; count: number; oldest: string }
+  /** Forwarded headers (a reverse proxy) arrive but TRUST_PROXY is false: every visitor shares one address. */
+  | { kind: 'untrusted-proxy'; since: string }
 
 export type AlertHealth = { ok: boolean; channels: AlertChannel[]; problems: AlertProblem[] }
 

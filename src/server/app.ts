@@ -123,6 +123,16 @@ export function createApp({ config, log, site, health, mayReadHealth, routes }: 
     if (error instanceof HTTPException && error.status < 500) {
       return c.json({ success: false, error: error.message }, error.status)
     }
+    // A client that closed the connection before its whole body arrived (a chunked body broken
+    // off, a phone losing signal) is not the server's fault: said at info level, never as an error
+    // an operator is paged for (decision 040). Nobody is there to read the answer.
+    if (clientAborted(c, error)) {
+      log.info('client closed the connection before sending its whole request', {
+        method: c.req.method,
+        path: c.req.path.slice(0, 300),
+      })
+      return c.body(null, 400)
+    }
     const reference = randomUUID().slice(0, 8)
     log.error('request failed', { reference, method: c.req.method, path: c.req.path.slice(0, 300), error })
     if (c.req.path.startsWith('/api/')) {
@@ -133,4 +143,16 @@ export function createApp({ config, log, site, health, mayReadHealth, routes }: 
   })
 
   return app
+}
+
+/** Whether an error is the client's request breaking off (its socket closed mid-body). */
+function clientAborted(c: Context<AppEnv>, error: Error): boolean {
+  const incoming = c.env?.incoming
+  const code = (error as Error & { code?: string }).code
+  return (
+    incoming?.readableAborted === true ||
+    (incoming?.destroyed === true && !incoming.complete) ||
+    error.message === 'aborted' ||
+    code === 'ECONNRESET'
+  )
 }

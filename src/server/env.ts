@@ -16,6 +16,8 @@ export const MIN_PASSWORD_LENGTH = 12
 export const DEFAULTS = {
   /** Per visitor (an IPv4 address, or an IPv6 /64): 5 requests in any 10 minutes, 20 in a day. */
   contactRateLimit: '5/10m,20/1d',
+  /** From everyone together: beyond 60 requests in any hour each is marked possible spam and not announced. */
+  contactOverallLimit: '60/1h',
   /** Per address: 5 failed logins in any 15 minutes. */
   loginRateLimit: '5/15m',
   webhookEvents: 'new,escalation,reminder',
@@ -250,6 +252,8 @@ const ENV = z.object({
   DIST_DIR: withDefault(z.string(), DEFAULTS.distDir),
   /** Requests per visitor: how many per how long, comma-separated. */
   CONTACT_RATE_LIMIT: withDefault(rateLimits('CONTACT_RATE_LIMIT', 'contact'), DEFAULTS.contactRateLimit),
+  /** Requests from everyone together before each is marked possible spam and not announced. */
+  CONTACT_OVERALL_LIMIT: withDefault(rateLimits('CONTACT_OVERALL_LIMIT', 'contact-all'), DEFAULTS.contactOverallLimit),
   /** Failed logins per address. */
   LOGIN_RATE_LIMIT: withDefault(rateLimits('LOGIN_RATE_LIMIT', 'login'), DEFAULTS.loginRateLimit),
   /** Where alerts are POSTed, each with its payload's shape (src/server/alerts/webhook.ts). */
@@ -306,6 +310,21 @@ const ENV = z.object({
       () =>
         'METRICS_TOKEN is too short or has spaces. Use at least 16 visible characters, e.g. the output of: openssl rand -hex 24',
     ),
+  ),
+  /** Push hosts allowed though not public (the tests' local push service): host names or IPs, comma-separated. */
+  PUSH_PRIVATE_HOSTS: withDefault(
+    z.string().transform((text) =>
+      text
+        .split(',')
+        .map((h) =>
+          h
+            .trim()
+            .toLowerCase()
+            .replace(/^\[|\]$/g, ''),
+        )
+        .filter(Boolean),
+    ),
+    '',
   ),
 })
 
@@ -371,6 +390,7 @@ function configFrom(v: z.output<typeof ENV>, cwd: string) {
     trustProxy: v.TRUST_PROXY,
     distDir: path.resolve(cwd, v.DIST_DIR),
     contactLimits: v.CONTACT_RATE_LIMIT,
+    contactOverallLimits: v.CONTACT_OVERALL_LIMIT,
     loginLimits: v.LOGIN_RATE_LIMIT,
     webhooks: v.WEBHOOK_URLS,
     webhookSecret: v.WEBHOOK_SECRET,
@@ -381,6 +401,7 @@ function configFrom(v: z.output<typeof ENV>, cwd: string) {
     retentionMonths: v.RETENTION_MONTHS,
     metricsToken: v.METRICS_TOKEN,
     replicaUrl: v.LITESTREAM_REPLICA_URL,
+    pushPrivateHosts: v.PUSH_PRIVATE_HOSTS,
   }
 }
 

@@ -7,12 +7,15 @@ import { purgeTrash } from './db/changes.ts'
 import type { Db } from './db/client.ts'
 import { pruneRateLimits, type Window } from './db/rate-limits.ts'
 import type { Logger } from './log.ts'
+import { EVENT_LIMITS } from './events/api.ts'
 
 export const HOUSEKEEPING_EVERY_MS = 15 * 60_000
 
 export function housekeeping({ db, log, limits }: { db: Db; log: Logger; limits: readonly Window[] }) {
-  // A sliding window also reads the window before the current one, so counters live two of the longest windows.
-  const rateLimitKeepMs = 2 * Math.max(...limits.map((w) => w.windowMs))
+  // A sliding window also reads the window before the current one, so counters live two of the
+  // longest windows: of the limits given and of the beacons' own (a day), which CONTACT_RATE_LIMIT
+  // without a day-long window would otherwise prune early (issue 20, finding 11).
+  const rateLimitKeepMs = 2 * Math.max(...[...limits, ...EVENT_LIMITS].map((w) => w.windowMs))
   return async () => {
     await Promise.all([pruneRateLimits(db.k, Date.now() - rateLimitKeepMs), pruneSessions(db)])
     const purged = await purgeTrash(db, new Date(Date.now() - TRASH_DAYS * 24 * 60 * 60_000).toISOString())

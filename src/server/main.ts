@@ -15,7 +15,7 @@ import { applyRetention, RETENTION_EVERY_MS } from './retention.ts'
 import { healthChecks } from './health.ts'
 import { createApp } from './app.ts'
 import { createRequestHandler } from './http-handler.ts'
-import { clientAddress, isLoopback } from './request.ts'
+import { clientAddress, isLoopback, reportUntrustedForwarding } from './request.ts'
 import { adminSession } from './admin/session.ts'
 import { contactApi } from './contact/api.ts'
 import { contactSentPage } from './contact/sent.ts'
@@ -36,6 +36,8 @@ if (!env.ok) {
 }
 const { config } = env
 const log = createLogger(config.logLevel)
+// Forwarded headers ignored because TRUST_PROXY is false: said loudly in the log at first sight.
+if (config.trustProxy === 0) reportUntrustedForwarding(log)
 
 // 2. The prerendered site, in memory: pages are answered without touching the disk (but /admin,
 //    whose answer depends on the session). The build info carries the business facts and form
@@ -73,7 +75,7 @@ const alerts = await startAlerts({ config, build, db, log, clock })
 // 5. Periodic jobs: escalations, reminders and the spam digest; housekeeping; the retention the
 //    privacy notice promises (RETENTION_MONTHS), at start and then daily.
 const escalation = every(30_000, 'escalation check', () => alerts.sendDue(new Date()), log)
-const limits = [...config.contactLimits, ...config.loginLimits]
+const limits = [...config.contactLimits, ...config.contactOverallLimits, ...config.loginLimits]
 const tidy = every(HOUSEKEEPING_EVERY_MS, 'housekeeping', housekeeping({ db, log, limits }), log)
 const retention = every(
   RETENTION_EVERY_MS,
@@ -104,12 +106,14 @@ const app = createApp({
         renderer,
         build,
         trustProxy,
+        publicOrigin,
         limits: config.contactLimits,
+        overallLimits: config.contactOverallLimits,
         onNotificationQueued,
       }),
     )
     const knownPage = (path: string) => site.lookup(path)?.isHtml === true
-    app.route('/api/events', eventsApi({ db, log, trustProxy, today: () => clock.today(), knownPage }))
+    app.route('/api/events', eventsApi({ db, log, trustProxy, publicOrigin, today: () => clock.today(), knownPage }))
     app.route('/contact/sent', contactSentPage({ db, log, renderer, build }))
     app.route(
       '/api/admin',

@@ -375,7 +375,9 @@ describe('a brute-force run against the login', () => {
       )
       const checked = statuses.filter((s) => s === 401).length
       const throttled = statuses.filter((s) => s === 429).length
-      // Many addresses (a botnet): each gets its own 5, the server checks them all with argon2id.
+      // Many addresses (a botnet): each gets its own 5, but past the overall allowance (4
+      // addresses' worth) at most 4 password checks a second are made; the rest are told "busy"
+      // (decision 040).
       const addresses = 40
       const started = Date.now()
       const spread = await Promise.all(
@@ -390,12 +392,13 @@ describe('a brute-force run against the login', () => {
         [`${addresses} addresses: guesses`]: spread.length,
         'checked (401)': spread.filter((s) => s === 401).length,
         'refused (429)': spread.filter((s) => s === 429).length,
-        'argon2id checks per second, overall': (spread.filter((s) => s === 401).length / spreadSeconds).toFixed(0),
+        'argon2id checks per second, overall': (spread.filter((s) => s === 401).length / spreadSeconds).toFixed(1),
       })
       expect(checked).toBe(5)
       expect(throttled).toBe(statuses.length - 5)
-      expect(spread.filter((s) => s === 401)).toHaveLength(addresses * 5)
-      expect(spread.filter((s) => s === 429)).toHaveLength(addresses)
+      const spreadChecked = spread.filter((s) => s === 401).length
+      expect(spreadChecked).toBeLessThanOrEqual(4 * 5 + 4 + Math.ceil(spreadSeconds * 4) + 1)
+      expect(spreadChecked + spread.filter((s) => s === 429).length).toBe(spread.length)
       // The real password still opens the door from another address.
       const owner = await fetch(`${server.url}/api/admin/login`, {
         method: 'POST',
@@ -423,6 +426,7 @@ describe('the push service down for a while', () => {
       DATABASE_URL: storage.databaseUrl,
       TRUST_PROXY: '1',
       NODE_EXTRA_CA_CERTS: receiver.certFile,
+      PUSH_PRIVATE_HOSTS: '127.0.0.1',
     })
     const db = await storage.open()
     try {

@@ -64,28 +64,6 @@ describe('the confirmation e-mail', () => {
     expect(closed.text).not.toContain('Dana')
     expect(closed.text).not.toContain('Buy now')
   })
-
-  it('is sent only for a new request with a valid address, not possible spam, announced within a day', async () => {
-    const now = new Date('2026-11-23T15:00:00.000Z')
-    const channel = confirmationChannel({ send: () => Promise.resolve(), compose: () => ({}) as never, now: () => now })
-    const s = (fields: Partial<Submission>) =>
-      ({
-        email: 'dana@example.com',
-        is_spam: false,
-        suspicion: null,
-        created_at: '2026-11-23T14:59:00.000Z',
-        ...fields,
-      }) as Submission
-    const targets = (event: 'new' | 'status', fields: Partial<Submission> = {}) =>
-      channel.targets(undefined as never, event, s(fields))
-    expect(await targets('new')).toEqual(['dana@example.com'])
-    expect(await targets('status')).toEqual([])
-    expect(await targets('new', { email: null })).toEqual([])
-    expect(await targets('new', { email: 'not an address' })).toEqual([])
-    expect(await targets('new', { is_spam: true })).toEqual([])
-    expect(await targets('new', { suspicion: 'many links' })).toEqual([])
-    expect(await targets('new', { created_at: '2026-11-20T15:00:00.000Z' })).toEqual([])
-  })
 })
 
 describe.each(STORAGE_KINDS)('the confirmation through the server on %s', (kind) => {
@@ -136,5 +114,35 @@ describe.each(STORAGE_KINDS)('the confirmation through the server on %s', (kind)
       'notified: Confirmation to the customer (dana@example.com)',
       'notified: E-mail to office@longbar-hvac.example',
     ])
+  })
+  it('is sent only for a new request with a valid address, not possible spam, announced within a day', async () => {
+    const now = new Date('2026-11-23T15:00:00.000Z')
+    const channel = confirmationChannel({ send: () => Promise.resolve(), compose: () => ({}) as never, now: () => now })
+    const s = (fields: Partial<Submission>) =>
+      ({
+        email: 'targets@example.com',
+        is_spam: false,
+        suspicion: null,
+        created_at: '2026-11-23T14:59:00.000Z',
+        ...fields,
+      }) as Submission
+    const targets = (event: 'new' | 'status', fields: Partial<Submission> = {}) =>
+      channel.targets(served.db.k, event, s(fields))
+    expect(await targets('new')).toEqual(['targets@example.com'])
+    expect(await targets('status')).toEqual([])
+    expect(await targets('new', { email: null })).toEqual([])
+    expect(await targets('new', { email: 'not an address' })).toEqual([])
+    expect(await targets('new', { is_spam: true })).toEqual([])
+    expect(await targets('new', { suspicion: 'many links' })).toEqual([])
+    expect(await targets('new', { created_at: '2026-11-20T15:00:00.000Z' })).toEqual([])
+  })
+
+  it('is sent once per recipient per day, however many requests name the address (finding 6)', async () => {
+    const before = smtp.received.length
+    for (let i = 0; i < 10; i++) expect(await send({ name: `Caller ${i}`, email: 'Stranger@Example.com' })).toBe(201)
+    await smtp.waitFor(before + 11)
+    await sleep(800)
+    expect(smtp.received.filter((m) => m.to.some((to) => to.toLowerCase() === 'stranger@example.com'))).toHaveLength(1)
+    expect(smtp.received.slice(before).filter((m) => m.to.includes('office@longbar-hvac.example'))).toHaveLength(10)
   })
 })

@@ -15,7 +15,10 @@ const PIXEL =
 
 describe.each(STORAGE_KINDS)('the notifications API on %s', (kind) => {
   // The server trusts the receiver's certificate as it would a real push service's.
-  const served = serveOn(kind, PASSWORD, { NODE_EXTRA_CA_CERTS: testCertificate().certFile })
+  const served = serveOn(kind, PASSWORD, {
+    NODE_EXTRA_CA_CERTS: testCertificate().certFile,
+    PUSH_PRIVATE_HOSTS: '127.0.0.1',
+  })
   let receiver: PushReceiver
   let address = 10
   beforeAll(async () => {
@@ -120,6 +123,39 @@ describe.each(STORAGE_KINDS)('the notifications API on %s', (kind) => {
     expect((await admin.call('GET', '/api/admin/push')).body.devices).toEqual([])
     const late = await admin.call('POST', '/api/admin/push/test', { endpoint: sub.endpoint })
     expect(late.status).toBe(404)
+  })
+
+  it('refuses endpoints on this machine or a private network, and never answers a raw network error (issue 20, finding 10)', async () => {
+    const admin = await signedIn()
+    const publicKey = (await admin.call('GET', '/api/admin/push')).body.publicKey as string
+    const sub = receiver.subscribe(publicKey)
+    for (const host of [
+      'localhost:6379',
+      '127.0.0.2',
+      '10.0.0.5:8080',
+      '192.168.1.1',
+      '[::1]:22',
+      '169.254.169.254',
+      '[fd00::1]',
+    ])
+      expect(
+        (await admin.call('POST', '/api/admin/push/subscriptions', { ...sub, endpoint: `https://${host}/x` })).status,
+      ).toBe(400)
+    // A host allowed by PUSH_PRIVATE_HOSTS that nobody listens on: the answer says only that it
+    // could not be reached, not the address and port the network error names.
+    await receiver.down()
+    try {
+      expect((await admin.call('POST', '/api/admin/push/subscriptions', sub)).status).toBe(201)
+      const test = await admin.call('POST', '/api/admin/push/test', { endpoint: sub.endpoint })
+      expect(test).toMatchObject({
+        status: 502,
+        body: { success: false, error: 'The push service did not take it: the push service could not be reached' },
+      })
+      expect(JSON.stringify(test.body)).not.toMatch(/ECONNREFUSED|127\.0\.0\.1/)
+    } finally {
+      await receiver.up()
+      await admin.call('POST', '/api/admin/push/unsubscribe', { endpoint: sub.endpoint })
+    }
   })
 
   it('says when the push service refuses a test, and forgets a device it no longer knows', async () => {

@@ -36,7 +36,12 @@ describe.each(STORAGE_KINDS)('pushes on %s', (kind) => {
     storage = await createStorage(kind)
     db = await storage.open()
     receiver = await startPushReceiver()
-    sender = await createPushSender({ db, subject: 'mailto:office@longbar-hvac.example', agent: receiver.agent })
+    sender = await createPushSender({
+      db,
+      subject: 'mailto:office@longbar-hvac.example',
+      agent: receiver.agent,
+      privateHosts: ['127.0.0.1'],
+    })
   })
   afterEach(async () => {
     await worker?.stop()

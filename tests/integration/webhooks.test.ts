@@ -201,6 +201,26 @@ describe.each(STORAGE_KINDS)('the webhook channel on %s', (kind) => {
     )
   })
 
+  it("makes a visitor's name inert in Slack and Teams: no channel ping, no link but the inbox (issue 20)", async () => {
+    receiver = await startWebhookReceiver(SECRET)
+    const id = await store(
+      '<!channel> <https://evil.example/admin|Open the inbox> [Open the inbox](https://evil.example/admin)',
+    )
+    start([
+      { format: 'slack', url: `${receiver.url}/slack` },
+      { format: 'teams', url: `${receiver.url}/teams` },
+    ])
+    await receiver.waitFor(2)
+    const byPath = new Map(receiver.all.map((h) => [h.path, JSON.stringify(h.json)]))
+    const slack = byPath.get('/slack')!
+    expect(slack).toContain('&lt;!channel&gt; &lt;https:∕∕evil․example/admin|Open the inbox&gt;')
+    expect(slack).not.toMatch(/<!|<https?:|evil\.example/)
+    const teams = byPath.get('/teams')!
+    expect(teams).toContain('［Open the inbox］(https:∕∕evil․example/admin)')
+    expect(teams).not.toMatch(/\]\(|evil\.example/)
+    for (const text of [slack, teams]) expect(text).toContain(`Open the inbox: ${ORIGIN}/admin?request=${id}`)
+  })
+
   it('sends only the events of WEBHOOK_EVENTS', async () => {
     receiver = await startWebhookReceiver(SECRET)
     const id = await store('Status Only')

@@ -57,4 +57,18 @@ describe('the alert-health banner', () => {
       ].join('\n'),
     )
   })
+  it('says when the server ignores a proxy it does not trust, and what to set', () => {
+    expect(
+      text(
+        renderToStaticMarkup(
+          <Problem now={NOW} problem={{ kind: 'untrusted-proxy', since: '2026-11-23T14:48:00.000Z' }} />,
+        ),
+      ),
+    ).toBe(
+      [
+        'The server sits behind a proxy it does not trust (first seen 12 min ago): every visitor counts as one, so a stranger can block the contact form and the sign-in for everyone.',
+        'Set TRUST_PROXY to the number of proxies in front of the server (usually 1) and restart it.',
+      ].join('\n'),
+    )
+  })
 })

@@ -239,3 +239,18 @@ describe("phone numbers in the server's words", () => {
     expect(withPhoneLinks('No number here, only 2026-11-23.')).toEqual(['No number here, only 2026-11-23.'])
   })
 })
+
+describe('names that show nothing (issue 20, finding 12)', () => {
+  it('refuses a name made only of invisible letters, and keeps no line separator in one', () => {
+    for (const name of ['\u3164\u3164\u3164', '\u2800\u2800', '\u115F\u1160', '\uFFA0 \u200B'])
+      expect(validateContactMessage({ name, phone: '4105550199' })).toEqual({ ok: false, fields: { name: 'name' } })
+    expect(validateContactMessage({ name: 'Ann\u2028Lee\u2029', phone: '4105550199' })).toMatchObject({
+      ok: true,
+      message: { name: 'Ann Lee' },
+    })
+    expect(validateContactMessage({ name: 'Ann\u3164', phone: '4105550199' })).toMatchObject({
+      ok: true,
+      message: { name: 'Ann' },
+    })
+  })
+})

@@ -25,6 +25,7 @@ describe('server configuration from the environment', () => {
           { bucket: 'contact:10m', windowMs: 600_000, max: 5, sliding: true },
           { bucket: 'contact:1d', windowMs: 86_400_000, max: 20, sliding: true },
         ],
+        contactOverallLimits: [{ bucket: 'contact-all:1h', windowMs: 3_600_000, max: 60, sliding: true }],
         loginLimits: [{ bucket: 'login:15m', windowMs: 900_000, max: 5, sliding: true }],
         webhooks: [],
         webhookSecret: undefined,
@@ -32,6 +33,7 @@ describe('server configuration from the environment', () => {
         escalateAfterMs: 600_000,
         escalateEmail: undefined,
         retentionMonths: 36,
+        pushPrivateHosts: [],
       },
     })
   })

@@ -6,7 +6,7 @@ import { Hono, type Context, type Env } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../app.ts'
 import { deviceName } from '../alerts/device-name.ts'
-import { isGone, type PushMessage, type PushSender } from '../alerts/push.ts'
+import { isGone, pushFailureWords, type PushMessage, type PushSender } from '../alerts/push.ts'
 import type { Db } from '../db/client.ts'
 import { wakeWaitingEvents } from '../db/outbox.ts'
 import {
@@ -99,6 +99,9 @@ export function pushApi({ db, log, push, onNotificationQueued }: PushApiDeps) {
         ),
       )
       .post('/push/subscriptions', jsonInput<PushSubscriptionInput>()(validateSubscription), async (c) => {
+        const problem = await c.var.push.endpointProblem(c.req.valid('json').endpoint)
+        if (problem)
+          return fail(c, 400, `A push endpoint is a public push service's https address; this one is ${problem}.`)
         const device = await saveSubscription(db, {
           ...c.req.valid('json'),
           device: deviceName(c.req.header('user-agent')),
@@ -143,8 +146,9 @@ async function sendTest<E extends Env>(
     await recordPushResult(db, sub.id, { ok: true })
     return c.json({ success: true, status }, 200)
   } catch (error) {
-    const message = (error as Error).message
-    log.warn('test push not sent', { id: sub.id, error: message })
+    // The log keeps the network's own words; the answer says only what the owner can act on.
+    log.warn('test push not sent', { id: sub.id, error: (error as Error).message })
+    const message = pushFailureWords(error)
     if (isGone(error)) {
       await deleteSubscription(db, { id: sub.id })
       return c.json(

@@ -8,6 +8,7 @@ import { checkAdminPassword } from '../auth/password.ts'
 import { storedPasswordHash } from '../db/sessions.ts'
 import { ABSOLUTE_MS, createSession, deleteSession, findSession } from '../auth/sessions.ts'
 import { loginThrottle } from '../auth/throttle.ts'
+import { checkCap, deviceToken, isKnownDevice } from '../auth/device.ts'
 import type { Window } from '../db/rate-limits.ts'
 import type { Db } from '../db/client.ts'
 import type { Logger } from '../log.ts'
@@ -37,6 +38,25 @@ function sessionCookie(publicOrigin: string) {
   }
 }
 
+/** The device cookie (src/server/auth/device.ts): a year, set at each sign-in. */
+function deviceCookie(publicOrigin: string) {
+  const https = publicOrigin.startsWith('https:')
+  const name = 'longbar_device'
+  const prefix = https ? ('host' as const) : undefined
+  return {
+    read: (c: Context<AppEnv>) => (prefix ? getCookie(c, name, prefix) : getCookie(c, name)),
+    write: (c: Context<AppEnv>, token: string) =>
+      setCookie(c, name, token, {
+        path: '/',
+        secure: https,
+        ...(prefix ? { prefix } : {}),
+        httpOnly: true,
+        sameSite: 'Strict',
+        maxAge: 365 * 24 * 60 * 60,
+      }),
+  }
+}
+
 /** A wait as the login says it: "45 seconds", "1 minute", "4 minutes" (rounded up). */
 export const waitInWords = (seconds: number): string =>
   seconds < 60
@@ -52,6 +72,9 @@ const passwordInput = jsonInput<{ password: string }>()((body) => ({
 /** How a sign-in ended: the cookie is set, or the status and sentence of the refusal. */
 export type LogIn = { ok: true } | { ok: false; status: 400 | 401 | 429 | 503; error: string }
 
+/** The answer when the overall cap on password checks is reached (src/server/auth/device.ts). */
+const BUSY = 'Too many sign-in attempts right now. Try again in a few seconds.'
+
 export type AdminSession = ReturnType<typeof adminSession>
 
 export function adminSession({
@@ -65,6 +88,9 @@ export function adminSession({
   loginLimits: readonly Window[]
 }) {
   const cookie = sessionCookie(publicOrigin)
+  const device = deviceCookie(publicOrigin)
+  const cap = checkCap()
+  let capLogged = false
   const throttle = loginThrottle(db, loginLimits, {
     alert: (failures, minutes) =>
       log.error('admin login alert: many failed logins from many addresses; every login now waits a little', {
@@ -98,7 +124,8 @@ export function adminSession({
         error: 'No admin password is set yet. Set ADMIN_PASSWORD or run `npm run admin:password` on the server.',
       }
     const client = clientAddress(c, trustProxy)
-    const attempt = await throttle.begin(rateLimitKey(client))
+    const knownDevice = isKnownDevice(stored, device.read(c))
+    const attempt = await throttle.begin(rateLimitKey(client), Date.now(), knownDevice)
     if (!attempt.allowed) {
       log.warn('admin login throttled', { client, retryAfterSeconds: attempt.retryAfterSeconds })
       c.header('retry-after', String(attempt.retryAfterSeconds))
@@ -107,6 +134,16 @@ export function adminSession({
         status: 429,
         error: `Too many failed attempts. Try again in ${waitInWords(attempt.retryAfterSeconds)}.`,
       }
+    }
+    // Under a flood (the overall brake on), a hard cap on checks a second, for everyone but a
+    // device that signed in before.
+    if (attempt.braking && !knownDevice && !cap.take()) {
+      await attempt.succeeded()
+      if (!capLogged)
+        log.warn('admin login busy: the cap on password checks a second is reached', { alert: 'login-cap' })
+      capLogged = true
+      c.header('retry-after', '2')
+      return { ok: false, status: 429, error: BUSY }
     }
     if (!(await checkAdminPassword(stored, password))) {
       log.warn('admin login failed', { client })
@@ -117,6 +154,7 @@ export function adminSession({
     await deleteSession(db, cookie.read(c))
     const session = await createSession(db, { userAgent: c.req.header('user-agent') })
     cookie.write(c, session.token)
+    device.write(c, deviceToken(stored))
     log.info('admin signed in', { client })
     return { ok: true }
   }

@@ -12,9 +12,8 @@ import { sourcesReport } from '../db/sources.ts'
 import type { Logger } from '../log.ts'
 import type { Office, OfficeClock } from '../office.ts'
 import { jsonInput, queryInput } from './answers.ts'
-import type { Checked } from './validate.ts'
+import { isCalendarDay, type Checked } from './validate.ts'
 
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/
 /** The longest period the report covers: a little over a year, as long as calls are kept. */
 const MAX_REPORT_DAYS = 400
 
@@ -22,11 +21,6 @@ const MAX_REPORT_DAYS = 400
 function addDays(day: string, n: number): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number]
   return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10)
-}
-
-const isDay = (text: string) => {
-  const match = DAY.exec(text)
-  return match !== null && new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) === text
 }
 
 /** The report's period from its query string: `from` and `to`, office days, both included; the last 30 days by default. */
@@ -37,7 +31,7 @@ function validatePeriod(
 ): Checked<{ from: string; to: string }> {
   const end = to || today
   const start = from || addDays(end, -29)
-  if (!isDay(start) || !isDay(end)) return { ok: false, error: 'from and to must be days, YYYY-MM-DD.' }
+  if (!isCalendarDay(start) || !isCalendarDay(end)) return { ok: false, error: 'from and to must be days, YYYY-MM-DD.' }
   if (start > end) return { ok: false, error: 'from must not be after to.' }
   if (addDays(start, MAX_REPORT_DAYS - 1) < end)
     return { ok: false, error: `The period may span at most ${MAX_REPORT_DAYS} days.` }
@@ -58,6 +52,9 @@ function validatePerson(body: unknown): Checked<{ phone?: string; email?: string
     (record.email !== undefined && typeof record.email !== 'string')
   )
     return { ok: false, error: 'phone and email must be text.' }
+  // A control character (a NUL) is in no phone number or address, and PostgreSQL refuses it in text.
+  if (/\p{Cc}/u.test(phone + email))
+    return { ok: false, error: 'The phone number or e-mail address has a character it cannot have.' }
   if (phone.length > 30 || email.length > 254)
     return { ok: false, error: 'The phone number or e-mail address is too long.' }
   if (phone && phone.replace(/\D/g, '').length < 7) return { ok: false, error: 'The phone number has too few digits.' }

@@ -39,9 +39,38 @@ type Refusal = { ok: false; error: string; fields?: Record<string, string> }
 /** What a check of the client's input gives: the value, or why not. */
 export type Checked<T> = { ok: true; value: T } | Refusal
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/
+
+/** The first and last years a date of the inbox may name (PostgreSQL has no year 0; SQLite takes anything). */
+const FIRST_YEAR = 1900
+const LAST_YEAR = 2999
+
+/**
+ * Whether `text` is a day of the calendar, YYYY-MM-DD, from 1900 to 2999: checked here, before
+ * any database sees it, so both answer alike (decision 040).
+ */
+export function isCalendarDay(text: string): boolean {
+  if (!DAY.test(text)) return false
+  const year = Number(text.slice(0, 4))
+  if (year < FIRST_YEAR || year > LAST_YEAR) return false
+  const date = new Date(`${text}T00:00:00Z`)
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text
+}
+
+const DATE_FIELDS = ['client_since', 'next_delivery_date', 'follow_up_on'] as const
+
 /** A PATCH body: the changes, or what is wrong with each field ("Send at least one change." for {}). */
 export function validateChanges(body: unknown): Checked<SubmissionChanges> {
-  if (checkChanges(body)) return { ok: true, value: body }
+  if (checkChanges(body)) {
+    const changes = body as Record<string, unknown>
+    const bad = DATE_FIELDS.filter((f) => typeof changes[f] === 'string' && !isCalendarDay(changes[f]))
+    if (bad.length === 0) return { ok: true, value: body }
+    return {
+      ok: false,
+      error: `Check ${bad.join(', ')}.`,
+      fields: Object.fromEntries(bad.map((f) => [f, FIELD_PROBLEMS[f]])),
+    }
+  }
   const named = fieldsOf(checkChanges.errors)
   const fields = Object.fromEntries(
     named.map((field) => [field, FIELD_PROBLEMS[field as keyof SubmissionChanges] ?? 'This field cannot be changed.']),
@@ -61,14 +90,12 @@ export function encodeCursor(cursor: ViewCursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString('base64url')
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/
-
 /** A value of a cursor for a column of `kind`, checked and normalized; undefined when it cannot be one. */
 function cursorValue(kind: ColumnKind, value: unknown): string | number | boolean | undefined {
   if (kind === 'flag') return typeof value === 'boolean' ? value : undefined
   if (typeof value !== 'string') return undefined
   if (kind === 'uuid') return UUID.test(value) ? value : undefined
-  if (kind === 'date') return DAY.test(value) ? value : undefined
+  if (kind === 'date') return isCalendarDay(value) ? value : undefined
   if (kind === 'timestamp') return Number.isNaN(Date.parse(value)) ? undefined : new Date(value).toISOString()
   return undefined
 }

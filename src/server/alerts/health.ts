@@ -12,6 +12,7 @@ import {
 import type { Db } from '../db/client.ts'
 import { alertsWaiting, failingDeliveries } from '../db/outbox.ts'
 import { countSubscriptions } from '../db/push.ts'
+import { untrustedForwardingSince } from '../request.ts'
 
 const always = () => Promise.resolve(true)
 
@@ -43,5 +44,7 @@ export async function alertHealth(db: Db, configured: readonly AlertChannel[], n
   for (const row of await failingDeliveries(db)) problems.push({ kind: 'failing', ...row })
   const waiting = await alertsWaiting(db, new Date(now.getTime() - WAITING_MS).toISOString())
   if (waiting) problems.push({ kind: 'waiting', ...waiting })
+  const proxySince = untrustedForwardingSince()
+  if (proxySince) problems.push({ kind: 'untrusted-proxy', since: proxySince })
   return { ok: problems.length === 0, channels, problems }
 }

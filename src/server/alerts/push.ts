@@ -5,6 +5,7 @@
 // reachable (TTL) and wakes it at once for an urgent one. A device the push service no longer
 // knows (404/410) is unsubscribed and not retried; any other failure is retried by the outbox.
 import type { Agent } from 'node:https'
+import { pushEndpointProblem } from './push-host.ts'
 import webpush from 'web-push'
 import { serviceLabel } from '../../lead/message.ts'
 import type { Db } from '../db/client.ts'
@@ -93,7 +94,12 @@ export type PushSender = {
    * the message. Rejects with PushRefused (the service's answer) or the network's error.
    */
   send(sub: StoredSubscription, message: PushMessage, options?: PushSendOptions): Promise<number>
+  /** Why an endpoint is not a public https push service (push-host.ts), or null when it may be used. */
+  endpointProblem(endpoint: string): Promise<string | null>
 }
+
+/** The endpoint is not a public push service: never sent to (push-host.ts). */
+class NotAPushService extends Error {}
 
 /** The push service answered, but not with success. */
 class PushRefused extends Error {
@@ -106,7 +112,19 @@ class PushRefused extends Error {
 
 /** 404 and 410: the subscription has expired or was revoked (RFC 8030 §7.3): never again. */
 export const isGone = (error: unknown) =>
-  error instanceof PushRefused && (error.statusCode === 404 || error.statusCode === 410)
+  error instanceof NotAPushService ||
+  (error instanceof PushRefused && (error.statusCode === 404 || error.statusCode === 410))
+
+/**
+ * What the owner is told when a push was not taken: the push service's own answer, or that it
+ * could not be reached, never the network's raw error (an address and port inside the network).
+ */
+export function pushFailureWords(error: unknown): string {
+  if (error instanceof PushRefused || error instanceof NotAPushService) return error.message
+  return (error as Error).name === 'TimeoutError' || /timeout/i.test((error as Error).message)
+    ? 'the push service did not answer in time'
+    : 'the push service could not be reached'
+}
 
 /**
  * The sender, with the VAPID keys from the database (made at the first start). `agent` is for
@@ -117,17 +135,24 @@ export async function createPushSender({
   subject,
   agent,
   timeoutMs = 10_000,
+  privateHosts = [],
 }: {
   db: Db
   subject: string
   agent?: Agent
   timeoutMs?: number
+  /** Hosts allowed though not public (PUSH_PRIVATE_HOSTS: the tests' local push service). */
+  privateHosts?: readonly string[]
 }): Promise<PushSender> {
+  const endpointProblem = (endpoint: string) => pushEndpointProblem(endpoint, privateHosts)
   const keys = await vapidKeys(db, () => webpush.generateVAPIDKeys())
   const vapidDetails = { subject, publicKey: keys.publicKey, privateKey: keys.privateKey }
   return {
     publicKey: keys.publicKey,
+    endpointProblem,
     async send(sub, message, { ttl = PUSH_TTL_SECONDS, urgent = message.urgent } = {}) {
+      const problem = await endpointProblem(sub.endpoint)
+      if (problem) throw new NotAPushService(`the endpoint is ${problem}: not a push service`)
       try {
         const result = await webpush.sendNotification(
           { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
@@ -185,7 +210,7 @@ export function pushChannel({
           await deleteSubscription(db, { id })
           throw new TargetGone(`${message}; the device was unsubscribed`)
         }
-        await recordPushResult(db, id, { ok: false, error: message })
+        await recordPushResult(db, id, { ok: false, error: pushFailureWords(error) })
         throw error
       }
       await recordPushResult(db, id, { ok: true })

@@ -109,7 +109,11 @@ export async function startAlerts(deps: AlertsDeps): Promise<Alerts> {
   const mail = openMail(deps)
   if (!mail)
     log.warn('SMTP_URL is not set: no alert e-mail; new requests are stored and wait in the outbox for a channel', {})
-  const push = await createPushSender({ db, subject: pushSubject(config.publicOrigin, config.notifyEmail) })
+  const push = await createPushSender({
+    db,
+    subject: pushSubject(config.publicOrigin, config.notifyEmail),
+    privateHosts: config.pushPrivateHosts,
+  })
   const parts: Parts = { ...deps, mail, push, devices: await listSubscriptions(db) }
   const channels = (Object.keys(CHANNELS) as AlertChannel[])
     .map((name): Channel | undefined => CHANNELS[name](parts))

@@ -13,6 +13,7 @@ import type { Submission } from '../db/submissions.ts'
 import type { Webhook } from '../env.ts'
 import type { AlertEvent } from '../../lead/alerts.ts'
 import { TargetGone, type Channel, type Delivery } from './channel.ts'
+import { chatText, type ChatAlert } from './chat-text.ts'
 
 /** The event types a receiver sees, by outbox event. */
 export const WEBHOOK_TYPES = {
@@ -76,12 +77,6 @@ function webhookEvent(event: AlertEvent, s: Submission, at: string, publicOrigin
   }
 }
 
-/** The first words of a message, on one line. */
-const firstWords = (text: string | null, max = 200) => {
-  const line = (text ?? '').replace(/\s+/g, ' ').trim()
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line
-}
-
 /** What a chat message says happened, by event. */
 const CHAT_HEADS: Record<WebhookType, (d: WebhookEvent['data']) => string> = {
   'request.created': (d) => (d.urgent ? 'URGENT new request' : 'New request'),
@@ -90,18 +85,17 @@ const CHAT_HEADS: Record<WebhookType, (d: WebhookEvent['data']) => string> = {
   'request.status_changed': (d) => `Request now ${d.status}`,
 }
 
-/** One short text for a chat channel (Slack, Teams): what happened, who, and where to read it. */
-function chatText(e: WebhookEvent): string {
-  const d = e.data
-  const head = CHAT_HEADS[e.type](d)
-  const who = [d.name, d.phone, d.serviceLabel].filter(Boolean).join(' · ')
-  const words = firstWords(d.message)
-  return [`${head}: ${who}`, ...(words ? [words] : []), `Open the inbox: ${d.inboxUrl}`].join('\n')
-}
+/** The chat alert of an event: our words, the visitor's fields (escaped by chatText), the inbox's link. */
+const chatAlert = (e: WebhookEvent): ChatAlert => ({
+  head: CHAT_HEADS[e.type](e.data),
+  who: [e.data.name, e.data.phone, e.data.serviceLabel],
+  message: e.data.message,
+  inboxUrl: e.data.inboxUrl,
+})
 
 /** The body for a target: the Standard Webhooks event, or the message a Slack or Teams incoming webhook takes. */
 function webhookBody(format: Webhook['format'], e: WebhookEvent): unknown {
-  if (format === 'slack') return { text: chatText(e) }
+  if (format === 'slack') return { text: chatText('slack', chatAlert(e)) }
   if (format === 'teams')
     // An Adaptive Card, which both Teams Workflows ("When a Teams webhook request is received")
     // and the older Office 365 connectors accept.
@@ -114,7 +108,7 @@ function webhookBody(format: Webhook['format'], e: WebhookEvent): unknown {
             $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
             type: 'AdaptiveCard',
             version: '1.4',
-            body: [{ type: 'TextBlock', text: chatText(e).replace(/\n/g, '\n\n'), wrap: true }],
+            body: [{ type: 'TextBlock', text: chatText('teams', chatAlert(e)).replace(/\n/g, '\n\n'), wrap: true }],
           },
         },
       ],

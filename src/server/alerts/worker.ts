@@ -200,8 +200,15 @@ export function startAlertWorker({
       try {
         worked = await runOnce()
       } catch (error) {
+        const code = (error as { code?: unknown }).code
+        if (code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY')
+          // A foreign key: the request was erased or deleted while its alert was out.
+          log.info('alert worker: the request was deleted while its alert was being sent', { code })
+        else if (typeof code === 'string' && /^(?:22|23|42|SQLITE_CONSTRAINT|SQLITE_MISMATCH|SQLITE_ERROR$)/.test(code))
+          // The statement itself was refused: the database is there, and saying otherwise misleads.
+          log.warn('alert worker: a database statement was refused', { code, error: (error as Error).message })
         // The database is away (restart, network): wait, then try again.
-        log.warn('alert worker cannot reach the database', { error: (error as Error).message })
+        else log.warn('alert worker cannot reach the database', { error: (error as Error).message })
       }
       if (!worked) await wake.idle(idlePollMs, seen, () => stopped)
     }

@@ -22,11 +22,21 @@ const SLOWDOWN_MAX_MS = 10_000
 export const slowdown = (failures: number, free: number): number =>
   Math.min(SLOWDOWN_MAX_MS, Math.max(0, failures - free) * SLOWDOWN_STEP_MS)
 
-type Attempt = { allowed: true; succeeded(): Promise<void> } | { allowed: false; retryAfterSeconds: number }
+type Attempt =
+  | {
+      allowed: true
+      /** Failures from every address are past the overall allowance: the brake (and the cap on checks) is on. */
+      braking: boolean
+      succeeded(): Promise<void>
+    }
+  | { allowed: false; retryAfterSeconds: number }
 
 export type LoginThrottle = {
-  /** Takes a slot for an attempt from `clientKey` (waiting first when the overall failures are high). */
-  begin(clientKey: string, now?: number): Promise<Attempt>
+  /**
+   * Takes a slot for an attempt from `clientKey` (waiting first when the overall failures are
+   * high, unless `knownDevice`: a device that signed in before skips the overall brake).
+   */
+  begin(clientKey: string, now?: number, knownDevice?: boolean): Promise<Attempt>
 }
 
 export function loginThrottle(
@@ -45,7 +55,7 @@ export function loginThrottle(
   let alertedWindow = -1
 
   return {
-    async begin(clientKey, now = Date.now()) {
+    async begin(clientKey, now = Date.now(), knownDevice = false) {
       let failures = 0
       try {
         await db.transact(async (trx) => {
@@ -57,7 +67,7 @@ export function loginThrottle(
         if (error instanceof RateLimited) return { allowed: false, retryAfterSeconds: error.retryAfterSeconds }
         throw error
       }
-      if (failures > overall.max) {
+      if (failures > overall.max && !knownDevice) {
         const window = Math.floor(now / overall.windowMs)
         if (window !== alertedWindow) {
           alertedWindow = window
@@ -67,6 +77,7 @@ export function loginThrottle(
       }
       return {
         allowed: true,
+        braking: failures > overall.max,
         succeeded: async () => {
           await undoHit(db.k, clientKey, limits, now)
           await undoHit(db.k, '*', [overall], now)

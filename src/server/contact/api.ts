@@ -6,7 +6,17 @@ import type { ContactFormState } from '../../lead/form-state.ts'
 import { FIELDS, type Field } from '../../lead/message.ts'
 import type { BuildInfo } from '../build-info.ts'
 import { errorScreen, type AppEnv } from '../app.ts'
-import { clientAddress, formFields, jsonAnswer, limitBody, mediaType, parseJson, rateLimitKey } from '../request.ts'
+import {
+  clientAddress,
+  crossSiteOf,
+  formFields,
+  jsonAnswer,
+  limitBody,
+  mediaType,
+  parseJson,
+  rateLimitKey,
+  wideRateLimitKey,
+} from '../request.ts'
 import { countContactRequest } from '../metrics.ts'
 import type { Window } from '../db/rate-limits.ts'
 import type { PageRenderer } from '../page-render.ts'
@@ -31,8 +41,12 @@ type Deps = {
   renderer: PageRenderer
   build: BuildInfo
   trustProxy: number
+  /** The site's origin: a post from elsewhere is marked possible spam (crossSiteOf). */
+  publicOrigin: string
   /** Requests per visitor (CONTACT_RATE_LIMIT). */
   limits: readonly Window[]
+  /** Requests from everyone before each is marked and not announced (CONTACT_OVERALL_LIMIT). */
+  overallLimits: readonly Window[]
   /** Called after a request that needs a notification is committed (wakes the alert worker). */
   onNotificationQueued?: () => void
 }
@@ -54,7 +68,9 @@ export function contactApi({
   renderer,
   build,
   trustProxy,
+  publicOrigin,
   limits,
+  overallLimits,
   onNotificationQueued,
 }: Deps): Hono<AppEnv> {
   const copy = build.contactForm
@@ -104,9 +120,16 @@ export function contactApi({
         stored = await storeContactRequest(db, {
           message,
           clientKey: rateLimitKey(client),
+          wideKey: wideRateLimitKey(client),
           now: new Date(now),
           limits,
-          verdict: triage(message, { odd: result.odd, json: type === 'application/json' }, build, now),
+          overallLimits,
+          verdict: triage(
+            message,
+            { odd: result.odd, json: type === 'application/json', crossSite: crossSiteOf(c, publicOrigin) },
+            build,
+            now,
+          ),
         })
       } catch (error) {
         log.error('contact request not stored', { error, page: result.message.page })

@@ -3,7 +3,8 @@
 import { randomUUID } from 'node:crypto'
 import type { ContactMessage } from '../../lead/message.ts'
 import type { Db } from '../db/client.ts'
-import { parseRateLimits, RateLimited, takeHit, type Window } from '../db/rate-limits.ts'
+import { wideWindows } from '../request.ts'
+import { parseRateLimits, RateLimited, takeHit, tally, type Window } from '../db/rate-limits.ts'
 import { DEFAULTS } from '../env.ts'
 import { insertNewRequest, type NewSubmission } from '../db/submissions.ts'
 import { CLICK_ID_KINDS, sourceOf } from '../../lead/attribution.ts'
@@ -34,6 +35,28 @@ function arrivalColumns(message: ContactMessage) {
  */
 const CONTACT_LIMITS = parseRateLimits('contact', DEFAULTS.contactRateLimit) as Window[]
 
+/**
+ * The overall cap (CONTACT_OVERALL_LIMIT, decision 040): requests from everyone together. Beyond it
+ * a request is still stored and shown, never dropped, but marked "Possible spam" and not announced
+ * one by one (a flood from many addresses would otherwise send an e-mail and a webhook per
+ * request, and a confirmation to each address it typed). A small contractor gets a handful a day.
+ */
+const OVERALL_LIMITS = parseRateLimits('contact-all', DEFAULTS.contactOverallLimit) as Window[]
+const OVERALL_KEY = 'all'
+
+/** A window's span in words: "an hour", "10 minutes", "a day". */
+function spanInWords(ms: number): string {
+  const units: [number, string][] = [
+    [86_400_000, 'day'],
+    [3_600_000, 'hour'],
+    [60_000, 'minute'],
+    [1_000, 'second'],
+  ]
+  const [size, name] = units.find(([size]) => ms % size === 0) ?? [1_000, 'second']
+  const n = ms / size
+  return n === 1 ? `${name === 'hour' ? 'an' : 'a'} ${name}` : `${n} ${name}s`
+}
+
 type StoreResult =
   | {
       stored: true
@@ -56,15 +79,21 @@ export async function storeContactRequest(
   {
     message,
     clientKey,
+    wideKey,
     now = new Date(),
     limits = CONTACT_LIMITS,
     verdict = triage(message, {}, {}, now.getTime()),
+    overallLimits = OVERALL_LIMITS,
   }: {
     message: ContactMessage
     clientKey: string
+    /** The visitor's wider bucket (an IPv6 /48, request.ts), counted with wideWindows(limits). */
+    wideKey?: string | undefined
     now?: Date
     limits?: readonly Window[]
     verdict?: Verdict
+    /** Requests from everyone before each is marked and not announced (CONTACT_OVERALL_LIMIT). */
+    overallLimits?: readonly Window[]
   },
 ): Promise<StoreResult> {
   const id = randomUUID()
@@ -96,11 +125,28 @@ export async function storeContactRequest(
     callback_time: message.callbackTime ?? null,
     ...arrivalColumns(message),
   }
+  /** The first overall window this request goes over, counting it. */
+  const floodOf = async (writer: Parameters<typeof tally>[0]) => {
+    let flood: Window | undefined
+    for (const window of overallLimits)
+      if ((await tally(writer, OVERALL_KEY, window, now.getTime())) > window.max) flood ??= window
+    return flood
+  }
+  // On PostgreSQL the overall count is a statement of its own: the one row every request counts
+  // in is then locked for that statement only, not for each request's whole transaction (which
+  // queued the contact path behind it). A request refused for its own limit still counts there.
+  // SQLite has one writer at a time anyway and commits in groups: there it joins the transaction.
+  const countedAlone = db.kind === 'postgres'
+  const early = countedAlone ? await floodOf(db.k) : undefined
   try {
     await db.transact(async (trx) => {
       await takeHit(trx, clientKey, limits, now.getTime(), db.kind)
-      // A request that is not spam is announced: its event is written with it.
-      await insertNewRequest(trx, db.kind, row, spamReason === null)
+      if (wideKey) await takeHit(trx, wideKey, wideWindows(limits), now.getTime(), db.kind)
+      const flood = countedAlone ? early : await floodOf(trx)
+      const reason = flood && `more than ${flood.max} requests from everyone in ${spanInWords(flood.windowMs)}`
+      const marked = reason ? { ...row, suspicion: suspicion ? `${suspicion}; ${reason}` : reason } : row
+      // A request that is not spam is announced with its event, unless it came in a flood.
+      await insertNewRequest(trx, db.kind, marked, spamReason === null && flood === undefined)
     })
   } catch (error) {
     if (error instanceof RateLimited) return { stored: false, retryAfterSeconds: error.retryAfterSeconds }

@@ -11,7 +11,7 @@ import { urgencyOf } from '../../lead/urgency.ts'
 import type { BuildInfo } from '../build-info.ts'
 
 /** How the request came: the envelope fields that came malformed, and whether it came as JSON (as the form's script sends it). */
-type Envelope = { odd?: readonly string[]; json?: boolean }
+type Envelope = { odd?: readonly string[]; json?: boolean; crossSite?: string | null }
 
 /** The build's facts the triage reads (dist/build-info.json); without one, that part decides nothing. */
 export type TriageFacts = Partial<Pick<BuildInfo, 'urgency' | 'office' | 'zipPlaces'>>
@@ -46,8 +46,13 @@ export function spamReason(message: ContactMessage): string | null {
  * real visitors that the request stays in the inbox and is announced, with the reason beside it
  * ("Possible spam"). docs/decisions/028-possible-spam-and-limits.md.
  */
-export function suspicionOf(message: ContactMessage, { odd = [], json = false }: Envelope = {}): string | null {
+export function suspicionOf(
+  message: ContactMessage,
+  { odd = [], json = false, crossSite = null }: Envelope = {},
+): string | null {
   const reasons: string[] = []
+  // A page elsewhere posting here (request.ts crossSiteOf): possibly a stranger's address to confirm.
+  if (crossSite) reasons.push(crossSite)
   if (message.elapsedMs !== undefined && message.elapsedMs < MIN_FILL_MS)
     reasons.push(`sent ${(message.elapsedMs / 1000).toFixed(1)} s after the form was first touched`)
   // The form's script always sends the fill time; a JSON body without it was not sent by the form.

@@ -33,6 +33,13 @@ const KNOWN = Object.keys(contactMessageSchema.properties)
 const CONTROL = /\p{Cc}+/gu
 /** Invisible format characters: bidi embeddings and isolates, zero-width spaces and joiners, soft hyphens, BOM. */
 const FORMAT = /\p{Cf}+/gu
+/** Line and paragraph separators (U+2028, U+2029): a line break to some readers, none in a one-line field. */
+const SEPARATORS = /[\p{Zl}\p{Zp}]+/gu
+/**
+ * Letters and symbols that show nothing: the Hangul fillers (U+115F, U+1160, U+3164, U+FFA0) and the
+ * blank Braille pattern (U+2800). No name is made of them; a name of only these would be blank.
+ */
+const FILLERS = /[\u115F\u1160\u3164\uFFA0\u2800]+/gu
 /** The bidi embeddings, overrides and isolates, which can make a text read in another order than it is stored. */
 const BIDI = /[\u202A-\u202E\u2066-\u2069]+/gu
 
@@ -42,7 +49,7 @@ const BIDI = /[\u202A-\u202E\u2066-\u2069]+/gu
  * number, where no such character is ever meant, and for the envelope, which nobody types.
  */
 function plainLine(value: string): string {
-  return value.replace(CONTROL, ' ').replace(FORMAT, '').trim()
+  return value.replace(CONTROL, ' ').replace(SEPARATORS, ' ').replace(FORMAT, '').replace(FILLERS, '').trim()
 }
 
 /**

@@ -10,10 +10,35 @@ export const CALL_COUNT_MONTHS = 13
 
 export type CallKey = { day: string; page: string; source: string }
 
+/**
+ * The most sources a day's calls are counted under; a new one beyond them counts as OTHER_SOURCE.
+ * The source is the visitor's own words (utm_source, utm_medium), so without a bound a script with
+ * many addresses could store any number of labels for 13 months, each shown in the Sources report.
+ */
+export const SOURCES_PER_DAY = 30
+export const OTHER_SOURCE = 'Other'
+
 export async function countCall(trx: Kysely<Tables> | Transaction<Tables>, key: CallKey): Promise<void> {
+  const seen = await trx
+    .selectFrom('call_counts')
+    .select('source')
+    .where('day', '=', key.day)
+    .where('source', '=', key.source)
+    .limit(1)
+    .executeTakeFirst()
+  let source = key.source
+  if (!seen) {
+    const { n } = await trx
+      .selectFrom('call_counts')
+      .select((eb) => eb.fn.count<number | string>('source').distinct().as('n'))
+      .where('day', '=', key.day)
+      .where('source', '!=', OTHER_SOURCE)
+      .executeTakeFirstOrThrow()
+    if (Number(n) >= SOURCES_PER_DAY) source = OTHER_SOURCE
+  }
   await trx
     .insertInto('call_counts')
-    .values({ ...key, count: 1 })
+    .values({ ...key, source, count: 1 })
     .onConflict((oc) =>
       oc.columns(['day', 'page', 'source']).doUpdateSet({ count: sql<number>`call_counts.count + 1` }),
     )
@@ -48,7 +73,16 @@ export async function callTotals(
       : tallies.sort((a, b) => b.count - a.count || a.key.localeCompare(b.key))
   }
   const [byDay, byPage, bySource] = await Promise.all([by('day'), by('page'), by('source')])
-  return { total: byDay.reduce((sum, t) => sum + t.count, 0), byDay, byPage, bySource }
+  return { total: byDay.reduce((sum, t) => sum + t.count, 0), byDay, byPage, bySource: boundedSources(bySource) }
+}
+
+/** At most SOURCES_PER_DAY sources over a period too (most first), the rest as one OTHER_SOURCE row. */
+function boundedSources(tallies: Tally[]): Tally[] {
+  if (tallies.length <= SOURCES_PER_DAY) return tallies
+  const head = tallies.filter((t) => t.key !== OTHER_SOURCE).slice(0, SOURCES_PER_DAY - 1)
+  const shown = new Set(head.map((t) => t.key))
+  const other = tallies.filter((t) => !shown.has(t.key)).reduce((n, t) => n + t.count, 0)
+  return [...head, { key: OTHER_SOURCE, count: other }].sort((a, b) => b.count - a.count || a.key.localeCompare(b.key))
 }
 
 /** The day `months` months before `day` (YYYY-MM-DD), clamped to the month's last day. */

@@ -37,17 +37,25 @@ export type Person = { phone?: string; email?: string }
 /** The digits of a phone number, without the US country code, as the stored phone_digits compare. */
 const phoneDigits = (phone: string) => phone.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '')
 
+/** A phone number without an extension written after it: "410-555-0199 ext. 12", "x12", "#12". */
+const withoutExtension = (phone: string) => phone.replace(/\s*(?:ext\.?|extension|x|#)\s*\d{1,6}\s*$/i, '')
+
 /**
  * Deletes every request of one person: each with the same phone number (its digits, however it
- * was written; with or without the leading 1) or the same e-mail address (any case). How many went.
+ * was written; with or without the leading 1; with or without an extension) or the same e-mail
+ * address (any case). How many went.
  */
 export function erasePerson(db: Db, person: Person): Promise<number> {
-  const digits = person.phone ? phoneDigits(person.phone) : ''
+  const digits = person.phone ? phoneDigits(withoutExtension(person.phone)) : ''
   const email = person.email?.trim().toLowerCase() ?? ''
   if (!digits && !email) return Promise.resolve(0)
   return deleteRequests(db, (eb) =>
     eb.or([
       ...(digits ? [eb(sql`phone_digits`, 'in', [digits, `1${digits}`])] : []),
+      // A full number also matches where it was written with an extension ("… ext. 12").
+      ...(digits.length === 10
+        ? [eb(sql`phone_digits`, 'like', `${digits}%`), eb(sql`phone_digits`, 'like', `1${digits}%`)]
+        : []),
       ...(email ? [eb(sql`lower(email)`, '=', email)] : []),
     ]),
   )

@@ -9,9 +9,11 @@ export type Window = {
   windowMs: number
   max: number
   /**
-   * Also count the previous window, weighted by how much of it still lies within the last
-   * `windowMs` (a sliding window, approximately). Without it, `max` hits at the end of one
-   * window and `max` more at the start of the next pass: twice the limit in a moment.
+   * At most `max` in ANY span of `windowMs` (decision 040), not only in each fixed window: hits
+   * are counted in slices of a tenth of the window, and a hit passes when the slices that reach
+   * back a whole window (this one and the ten before) hold fewer than `max`. Never more than
+   * `max` in any window; at worst a tenth of a window stricter. Without it, `max` hits at the
+   * end of one window and `max` more at the start of the next pass: twice the limit in a moment.
    */
   sliding?: boolean
 }
@@ -35,45 +37,16 @@ export function parseRateLimits(name: string, text: string): Window[] | string {
   return windows
 }
 
-/**
- * Whether one more hit at `t` would pass a sliding window that holds `count` hits in the window of
- * `now` and `previous` in the one before (and nothing since).
- */
-function passesAt(window: Window, count: number, previous: number, now: number, t: number): boolean {
-  const shift = Math.floor(t / window.windowMs) - Math.floor(now / window.windowMs)
-  if (shift === 0) return weigh(window, count + 1, previous, t) <= window.max
-  if (shift === 1) return weigh(window, 1, count, t) <= window.max
-  return 1 <= window.max
-}
+/** A sliding window is counted in this many slices (plus the one now). */
+const SLICES = 10
 
-/**
- * The whole seconds until one more hit would pass a sliding window again, after it refused one:
- * `count` hits in the current window (not counting the refused one), `previous` in the one
- * before. The previous window weighs less as time goes on; once the current window ends, its own
- * hits are the previous ones. The first second that passes, checked with the very arithmetic of
- * the check, so a client that waits this long is let through (no guessing at "in 115 s", then
- * "in 897 s").
- */
-function slidingRetryAfterSeconds(window: Window, count: number, previous: number, now: number): number {
-  const W = window.windowMs
-  const start = Math.floor(now / W) * W
-  const room = window.max - 1 - count
-  // Within this window, once the previous window's weight leaves room; else in the next, once
-  // this window's hits (then the previous ones) weigh little enough.
-  const at =
-    room >= 0
-      ? previous === 0
-        ? now
-        : start + W * Math.max(0, 1 - room / previous)
-      : start + W + W * Math.max(0, 1 - (window.max - 1) / count)
-  let seconds = Math.max(1, Math.ceil((at - now) / 1000))
-  while (!passesAt(window, count, previous, now, now + seconds * 1000)) seconds++
-  return seconds
-}
+/** The span one stored counter covers: the whole window when fixed, a slice when sliding. */
+const spanOf = (window: Window) => (window.sliding ? window.windowMs / SLICES : window.windowMs)
 
 type Writer = Kysely<Tables> | Transaction<Tables>
 
-const windowStart = (window: Window, now: number) => Math.floor(now / window.windowMs) * window.windowMs
+/** The start of the counter `now` falls in: its fixed window, or its slice of a sliding one. */
+const windowStart = (window: Window, now: number) => Math.floor(now / spanOf(window)) * spanOf(window)
 
 type Hits = { key: string; windows: readonly Window[]; now: number }
 
@@ -90,7 +63,11 @@ const upsertHits = compiledOnce({
     windows.map((window) => `${window.bucket}/${window.windowMs}/${window.sliding === true}`).join(','),
   parameters: ({ key, windows, now }: Hits) => [
     ...windows.flatMap((window) => [window.bucket, key, windowStart(window, now), 1]),
-    ...slidingOf(windows).flatMap((window) => [window.bucket, windowStart(window, now) - window.windowMs]),
+    ...slidingOf(windows).flatMap((window) => [
+      window.bucket,
+      windowStart(window, now) - window.windowMs,
+      windowStart(window, now),
+    ]),
   ],
   build: (trx, { key, windows, now }: Hits) => {
     const sliding = slidingOf(windows)
@@ -106,10 +83,10 @@ const upsertHits = compiledOnce({
         'bucket',
         'count',
         (sliding.length === 0
-          ? sql<number | null>`null`
+          ? sql<number | string | null>`null`
           : eb
               .selectFrom('rate_limits as before')
-              .select('before.count')
+              .select((eb) => eb.fn.sum<number | string>('before.count').as('sum'))
               .whereRef('before.key', '=', 'rate_limits.key')
               .whereRef('before.bucket', '=', 'rate_limits.bucket')
               .where((w) =>
@@ -117,7 +94,8 @@ const upsertHits = compiledOnce({
                   sliding.map((window) =>
                     w.and([
                       w('before.bucket', '=', window.bucket),
-                      w('before.window_start', '=', windowStart(window, now) - window.windowMs),
+                      w('before.window_start', '>=', windowStart(window, now) - window.windowMs),
+                      w('before.window_start', '<', windowStart(window, now)),
                     ]),
                   ),
                 ),
@@ -141,7 +119,7 @@ async function hitAll(
   const byBucket = new Map(rows.map((row) => [row.bucket, row]))
   return hits.windows.map((window) => {
     const row = byBucket.get(window.bucket)!
-    return { count: row.count, previous: window.sliding ? (row.previous ?? 0) : 0 }
+    return { count: Number(row.count), previous: window.sliding ? Number(row.previous ?? 0) : 0 }
   })
 }
 
@@ -182,8 +160,8 @@ export async function countHit(
             window,
             retryAfterSeconds: Math.max(1, Math.ceil((windowStart(window, now) + window.windowMs - now) / 1000)),
           }
-      } else if (weigh(window, count, previous, now) > window.max) {
-        return { window, retryAfterSeconds: slidingRetryAfterSeconds(window, count - 1, previous, now) }
+      } else if (count + previous > window.max) {
+        return { window, retryAfterSeconds: await slidingRetryAfterSeconds(trx, key, window, now) }
       }
     }
   }
@@ -197,13 +175,37 @@ export async function tally(trx: Writer, key: string, window: Window, now: numbe
     windows: [{ ...window, sliding: true }],
     now,
   })) as [{ count: number; previous: number }]
-  return weigh(window, count, previous, now)
+  return count + previous
 }
 
-/** The hits a sliding window counts at `now`: this window's, and the part of the previous one's still within reach. */
-function weigh(window: Window, count: number, previous: number, now: number): number {
-  const start = Math.floor(now / window.windowMs) * window.windowMs
-  return count + Math.ceil(previous * (1 - (now - start) / window.windowMs))
+/**
+ * The whole seconds until a sliding window lets one more hit through, after it refused one at
+ * `now` (that hit not counted: it is rolled back). The slices' counts are read, and the first
+ * slice boundary at which those still within reach hold fewer than `max` is the answer: checked
+ * with the very arithmetic of the check, so a client that waits this long is let through, and a
+ * second earlier is not.
+ */
+async function slidingRetryAfterSeconds(trx: Writer, key: string, window: Window, now: number): Promise<number> {
+  const slice = spanOf(window)
+  const current = windowStart(window, now)
+  const rows = await trx
+    .selectFrom('rate_limits')
+    .select(['window_start', 'count'])
+    .where('bucket', '=', window.bucket)
+    .where('key', '=', key)
+    .where('window_start', '>=', current - window.windowMs)
+    .where('window_start', '<=', current)
+    .execute()
+  const slices = rows.map((r) => ({
+    start: Number(r.window_start),
+    count: Number(r.count) - (Number(r.window_start) === current ? 1 : 0),
+  }))
+  for (let j = 1; j <= SLICES + 1; j++) {
+    const at = current + j * slice
+    const inReach = slices.filter((x) => x.start >= at - window.windowMs).reduce((n, x) => n + x.count, 0)
+    if (inReach + 1 <= window.max) return Math.max(1, Math.ceil((at - now) / 1000))
+  }
+  return Math.ceil((current + (SLICES + 1) * slice - now) / 1000)
 }
 
 /** Over a limit: `retryAfterSeconds` until the window that refused lets one more through. */
@@ -240,13 +242,12 @@ export async function pruneRateLimits(db: Kysely<Tables>, before: number): Promi
 /** Takes back one hit counted at `now` (a login that turned out right does not count as a failure). */
 export async function undoHit(db: Kysely<Tables>, key: string, windows: readonly Window[], now: number): Promise<void> {
   for (const window of windows) {
-    const windowStart = Math.floor(now / window.windowMs) * window.windowMs
     await db
       .updateTable('rate_limits')
       .set({ count: sql<number>`count - 1` })
       .where('bucket', '=', window.bucket)
       .where('key', '=', key)
-      .where('window_start', '=', windowStart)
+      .where('window_start', '=', windowStart(window, now))
       .where('count', '>', 0)
       .execute()
   }

@@ -4,6 +4,7 @@
 import { sql } from 'kysely'
 import type { Db } from './client.ts'
 import { DIRECT } from '../../lead/attribution.ts'
+import { OTHER_SOURCE, SOURCES_PER_DAY } from './calls.ts'
 
 type SourceRow = { source: string; requests: number; contacted: number; scheduled: number }
 
@@ -24,7 +25,7 @@ export async function sourcesReport(db: Db, from: string, to: string): Promise<S
     .where(sql<boolean>`deleted_at is null and not is_spam`)
     .groupBy(sql`coalesce(source, ${sql.lit(DIRECT)})`)
     .execute()
-  return rows
+  const sorted = rows
     .map((r) => ({
       source: r.source,
       requests: Number(r.requests),
@@ -32,4 +33,12 @@ export async function sourcesReport(db: Db, from: string, to: string): Promise<S
       scheduled: Number(r.scheduled),
     }))
     .sort((a, b) => b.requests - a.requests || a.source.localeCompare(b.source))
+  // A bounded list (a source is partly the visitor's own words): the most frequent, then the rest as one row.
+  if (sorted.length <= SOURCES_PER_DAY) return sorted
+  const rest = sorted.slice(SOURCES_PER_DAY - 1)
+  const sum = (k: 'requests' | 'contacted' | 'scheduled') => rest.reduce((n, r) => n + r[k], 0)
+  return [
+    ...sorted.slice(0, SOURCES_PER_DAY - 1),
+    { source: OTHER_SOURCE, requests: sum('requests'), contacted: sum('contacted'), scheduled: sum('scheduled') },
+  ]
 }

@@ -10,13 +10,22 @@ import type { Db } from '../db/client.ts'
 import { countCall } from '../db/calls.ts'
 import { RateLimited, takeHit, type Window } from '../db/rate-limits.ts'
 import type { Logger } from '../log.ts'
-import { clientAddress, limitBody, mediaType, parseJson, rateLimitKey } from '../request.ts'
+import {
+  clientAddress,
+  crossSiteOf,
+  limitBody,
+  mediaType,
+  parseJson,
+  rateLimitKey,
+  wideRateLimitKey,
+  wideWindows,
+} from '../request.ts'
 
 /** Far above what the beacon sends (a page and a few short words). */
 const EVENTS_BODY_LIMIT = 2 * 1024
 
 /** Per address: a visitor taps the number a few times; a script that posts all day counts for no more. */
-const EVENT_LIMITS: readonly Window[] = [
+export const EVENT_LIMITS: readonly Window[] = [
   { bucket: 'events:10m', windowMs: 10 * 60_000, max: 10, sliding: true },
   { bucket: 'events:1d', windowMs: 24 * 3_600_000, max: 50, sliding: true },
 ]
@@ -52,6 +61,8 @@ type Deps = {
   db: Db
   log: Logger
   trustProxy: number
+  /** The site's origin: a beacon from another site is refused (crossSiteOf). */
+  publicOrigin: string
   /** The office's date today (YYYY-MM-DD): the day a call is counted under. */
   today: () => string
   /** Whether a path is a page of the site (a call from anywhere else is not counted). */
@@ -59,13 +70,23 @@ type Deps = {
   limits?: readonly Window[]
 }
 
-export function eventsApi({ db, log, trustProxy, today, knownPage, limits = EVENT_LIMITS }: Deps): Hono<AppEnv> {
+export function eventsApi({
+  db,
+  log,
+  trustProxy,
+  publicOrigin,
+  today,
+  knownPage,
+  limits = EVENT_LIMITS,
+}: Deps): Hono<AppEnv> {
   const api = new Hono<AppEnv>()
   api.post(
     '/',
     limitBody(EVENTS_BODY_LIMIT, (c) => c.body(null, 413)),
     async (c) => {
       c.header('cache-control', 'no-store')
+      // A call counted from another site's page is not one of ours: refused, not counted.
+      if (crossSiteOf(c, publicOrigin)) return c.body(null, 403)
       const type = mediaType(c)
       // sendBeacon sends a string as text/plain (a simple request: no preflight).
       if (type !== 'text/plain' && type !== 'application/json') return c.body(null, 415)
@@ -80,7 +101,10 @@ export function eventsApi({ db, log, trustProxy, today, knownPage, limits = EVEN
       if (isBot(c.req.header('user-agent'))) return c.body(null, 204)
       try {
         await db.transact(async (trx) => {
-          await takeHit(trx, rateLimitKey(clientAddress(c, trustProxy)), limits, Date.now())
+          const client = clientAddress(c, trustProxy)
+          const wideKey = wideRateLimitKey(client)
+          await takeHit(trx, rateLimitKey(client), limits, Date.now())
+          if (wideKey) await takeHit(trx, wideKey, wideWindows(limits), Date.now())
           await countCall(trx, { day: today(), ...event })
         })
       } catch (error) {
