@@ -123,6 +123,12 @@ export const SUBMISSION_COLUMNS = {
   click_id: optional('text'),
   /** The source in words ("Google Ads", "Google search", "Direct"…; src/lead/attribution.ts): what the inbox filters by. */
   source: optional('text'),
+  /**
+   * The place in the triage queue (migration 015): the creation time in milliseconds, negated while
+   * urgent_open, so All and Unread show open urgent requests longest-waiting first, then the rest
+   * newest first. Kept by the database.
+   */
+  queue_rank: column<'computed', number>('computed'),
 }
 
 type Columns = typeof SUBMISSION_COLUMNS

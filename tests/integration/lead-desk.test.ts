@@ -83,6 +83,31 @@ describe.each(STORAGE_KINDS)('the lead desk on %s', (kind) => {
     expect(all.indexOf('Urgent Older')).toBeGreaterThan(all.indexOf('Newer Plain'))
   })
 
+  it('orders All and Unread as a triage queue: open urgent requests longest-waiting first, then the rest newest first, page by page', async () => {
+    const first = await send({ name: 'Queue Heat', message: 'Heat is out, 58 °F inside, two kids at home' })
+    await send({ name: 'Queue Tuneup', service: 'maintenance' })
+    await send({ name: 'Queue Gas', message: 'Gas smell near the water heater' })
+    await send({ name: 'Queue Quote', service: 'installation' })
+    const q = `${tag} queue`
+    const queue = ['Queue Heat', 'Queue Gas', 'Queue Quote', 'Queue Tuneup']
+    expect(await list('all', q)).toEqual(queue)
+    expect(await list('unread', q)).toEqual(queue)
+    const paged: string[] = []
+    let cursor: string | null = null
+    do {
+      const res = await office_.call(
+        'GET',
+        `/api/admin/submissions?view=all&q=${encodeURIComponent(q)}&limit=1${cursor ? `&cursor=${cursor}` : ''}`,
+      )
+      paged.push(...(res.body.items as Item[]).map((i) => i.name.slice(tag.length + 1)))
+      cursor = res.body.nextCursor as string | null
+    } while (cursor)
+    expect(paged).toEqual(queue)
+    // Called: no longer waiting, it takes its place among the rest by its age.
+    await office_.call('POST', `/api/admin/submissions/${first.id}/contacts`, { channel: 'call' })
+    expect(await list('all', q)).toEqual(['Queue Gas', 'Queue Quote', 'Queue Tuneup', 'Queue Heat'])
+  })
+
   it('records a call or a text, marks read, and measures the first response in business hours', async () => {
     const item = await send({ name: 'Text Me', service: 'ac-repair' })
     const texted = await office_.call('POST', `/api/admin/submissions/${item.id}/contacts`, { channel: 'text' })

@@ -43,6 +43,7 @@ describe('the migration files', () => {
       '012_sources',
       '013_web_push',
       '014_alert_followups',
+      '015_triage_queue',
     ])
     expect(Object.keys(migrations('postgres'))).toEqual(Object.keys(migrations('sqlite')))
   })

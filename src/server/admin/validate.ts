@@ -66,6 +66,8 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/
 /** A value of a cursor for a column of `kind`, checked and normalized; undefined when it cannot be one. */
 function cursorValue(kind: ColumnKind, value: unknown): string | number | boolean | undefined {
   if (kind === 'flag') return typeof value === 'boolean' ? value : undefined
+  // The only computed column in an order is the triage queue's rank, a whole number.
+  if (kind === 'computed') return Number.isSafeInteger(value) ? (value as number) : undefined
   if (typeof value !== 'string') return undefined
   if (kind === 'uuid') return UUID.test(value) ? value : undefined
   if (kind === 'date') return DAY.test(value) ? value : undefined

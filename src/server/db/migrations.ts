@@ -21,6 +21,7 @@ import { intake } from './migrations/011-intake.ts'
 import { sources } from './migrations/012-sources.ts'
 import { webPush } from './migrations/013-web-push.ts'
 import { alertFollowups } from './migrations/014-alert-followups.ts'
+import { triageQueue } from './migrations/015-triage-queue.ts'
 
 /** Every migration, oldest first (exported for the test that holds each file to its name). */
 export const MIGRATIONS: readonly KindMigration[] = [
@@ -38,6 +39,7 @@ export const MIGRATIONS: readonly KindMigration[] = [
   sources,
   webPush,
   alertFollowups,
+  triageQueue,
 ]
 
 /** Every migration, by name, for a database of this kind (exported for the migration tests). */
