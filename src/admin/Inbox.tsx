@@ -8,7 +8,7 @@ import { useOutcome } from './actions.ts'
 import { AlertBanner } from './AlertBanner.tsx'
 import { DeleteDialog } from './DeleteDialog.tsx'
 import { InboxFilters } from './InboxFilters.tsx'
-import { InboxHeader } from './InboxHeader.tsx'
+import { InboxHeader, ResponseTimes } from './InboxHeader.tsx'
 import { InboxList } from './InboxList.tsx'
 import { InboxTabs } from './InboxTabs.tsx'
 import { TOASTS } from './messages.ts'
@@ -63,7 +63,8 @@ export function Inbox({ title, onLogout }: { title: string; onLogout: () => Prom
   }
 
   return (
-    <div className="bg-slate-50">
+    // data-inbox: while it is shown, the public site's sticky header steps aside (admin.css).
+    <div className="bg-slate-50" data-inbox="">
       <InboxHeader
         counts={counts}
         ready={list.isSuccess}
@@ -71,7 +72,7 @@ export function Inbox({ title, onLogout }: { title: string; onLogout: () => Prom
         onToggleSources={() => setShowSources((open) => !open)}
         onLogout={onLogout}
       />
-      <div className="container-page py-3 sm:py-6">
+      <div className="container-page py-2 sm:py-4">
         <AlertBanner ready={list.isSuccess} />
         {showSources && (
           <SourcesReport
@@ -91,10 +92,11 @@ export function Inbox({ title, onLogout }: { title: string; onLogout: () => Prom
           aria-labelledby={`tab-${query.view}`}
           ref={panel}
           tabIndex={-1}
-          className="mt-3 focus:outline-none"
+          className="mt-2 focus:outline-none sm:mt-3"
         >
           <InboxFilters query={query} setQuery={setQuery} />
           <InboxList list={list} onAskDelete={askDelete} />
+          <ResponseTimes ready={list.isSuccess} onDark={false} />
         </div>
       </div>
       <DeleteDialog

@@ -1,9 +1,35 @@
 // Every word the inbox shows, in one place. The toasts of SPEC §8 are exact; the ones for what
 // PRODUCT.md adds (unread, client details, notes, follow-ups, trash, spam) follow the same
 // "Success"/"Error" pattern. The client fields' labels are the office's words (CLIENT_FIELDS).
-import type { AlertChannel } from '../lead/alerts.ts'
+import type { AlertChannel, AlertProblem } from '../lead/alerts.ts'
 import { CLIENT_FIELDS, type ActivityKind } from './types.ts'
 export { STATUS_LABELS } from '../lead/submission.ts'
+
+/** What the owner reads for one kind of alert problem: a one-line headline and the details behind a tap. */
+export type ProblemWords<P extends AlertProblem = AlertProblem> = {
+  /** Which problem's headline the banner's one line says when there are several: the lowest. */
+  rank: number
+  /** Problem kinds that already say this one: when one of them is there, this one is not repeated. */
+  impliedBy?: AlertProblem['kind'][]
+  // Methods, not function properties: so any kind's words can be used as ProblemWords<AlertProblem>.
+  headline(problem: P): string
+  /** `when` says an instant relative to now ("12 min ago"). */
+  details(problem: P, when: (iso: string) => string): string[]
+}
+type AlertWords = { [K in AlertProblem['kind']]: ProblemWords<Extract<AlertProblem, { kind: K }>> }
+
+const channelWords: Record<AlertChannel, string> = {
+  email: 'E-mail alerts',
+  push: 'Push notifications',
+  webhook: 'Webhooks',
+  confirmation: 'Confirmations to customers',
+}
+const todoWords: Record<AlertChannel, string> = {
+  email: 'Check SMTP_URL (server, user, password) with your mail provider.',
+  push: 'Turn notifications off and on again on your phone.',
+  webhook: 'Check WEBHOOK_URLS and the service they point to.',
+  confirmation: 'Check SMTP_URL (server, user, password) with your mail provider.',
+}
 
 export type Toast = { tone: 'success' | 'error'; title: string; text: string; detail?: string }
 
@@ -219,30 +245,45 @@ export const T = {
     missing: 'This request is no longer there.',
   },
   toast: { dismiss: 'Dismiss notification' },
-  /** The banner when alerts are not reaching the office (GET /api/admin/alert-health). */
+  /**
+   * The banner when alerts are not reaching the office (GET /api/admin/alert-health): one line in
+   * the owner's words (the first problem's headline, by rank), its details behind a tap. Each
+   * problem kind of AlertProblem (src/lead/alerts.ts) has its words in `problems`: a new kind
+   * fails to compile until it has them.
+   */
   alerts: {
-    heading: 'New requests may not reach you',
-    none: 'No alert is set up: nobody is told when a request comes in.',
-    noneTodo:
-      'Turn on notifications on this device, or set SMTP_URL and NOTIFY_EMAIL (e-mail) or WEBHOOK_URLS on the server and restart it. Until then, check this inbox often.',
-    failing: (what: string, count: number, since: string) => `${what} failing: ${count} not sent, the first ${since}.`,
-    lastError: 'Last error:',
-    channel: {
-      email: 'E-mail alerts',
-      push: 'Push notifications',
-      webhook: 'Webhooks',
-      confirmation: 'Confirmations to customers',
-    } satisfies Record<AlertChannel, string>,
-    todo: {
-      email: 'Check SMTP_URL (server, user, password) with your mail provider.',
-      push: 'Turn notifications off and on again on your phone.',
-      webhook: 'Check WEBHOOK_URLS and the service they point to.',
-      confirmation: 'Check SMTP_URL (server, user, password) with your mail provider.',
-    } satisfies Record<AlertChannel, string>,
-    retried: 'They are retried automatically.',
-    waiting: (count: number, since: string) =>
-      `${count === 1 ? '1 alert has' : `${count} alerts have`} been waiting more than 5 minutes (the oldest ${since}).`,
-    waitingTodo: "Check the server's log. Meanwhile keep this inbox open: new requests show up here.",
+    channel: channelWords,
+    todo: todoWords,
+    problems: {
+      none: {
+        rank: 0,
+        headline: () => "Alerts aren't reaching your phone. Turn on notifications",
+        details: () => [
+          'Nobody is told when a request comes in: notifications are off on every device, and no e-mail or webhook is set up.',
+          'Turn on notifications with the switch above, on each phone that should ring. Whoever runs the server can also send alerts by e-mail (SMTP_URL and NOTIFY_EMAIL) or to a chat or text service (WEBHOOK_URLS).',
+          'Until then, check this inbox often.',
+        ],
+      },
+      failing: {
+        rank: 1,
+        headline: (p) => `${channelWords[p.channel]} aren't getting through. Tap for what to do`,
+        details: (p, when) => [
+          `${channelWords[p.channel]} failing: ${p.count} not sent, the first ${when(p.since)}.`,
+          `Last error: ${p.error}`,
+          `${todoWords[p.channel]} They are retried automatically.`,
+        ],
+      },
+      waiting: {
+        rank: 2,
+        // With no alert set up at all, alerts waiting are what "none" already says.
+        impliedBy: ['none'],
+        headline: (p) => `Alerts are late: ${p.count} not sent yet`,
+        details: (p, when) => [
+          `${p.count === 1 ? '1 alert has' : `${p.count} alerts have`} been waiting more than 5 minutes (the oldest ${when(p.oldest)}).`,
+          "Check the server's log. Meanwhile keep this inbox open: new requests show up here.",
+        ],
+      },
+    } satisfies AlertWords,
   },
 }
 
