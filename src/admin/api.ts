@@ -125,6 +125,8 @@ export const api = {
   // Let the request finish even if the page goes away: the call button opens the phone app.
   contact: (item: string, channel: InferRequestType<typeof submission.contacts.$post>['json']['channel']) =>
     answer(submission.contacts.$post({ ...id(item), json: { channel } }, { init: { keepalive: true } })),
+  outcome: (item: string, outcome: InferRequestType<typeof submission.outcome.$post>['json']['outcome']) =>
+    answer(submission.outcome.$post({ ...id(item), json: { outcome } })),
   note: (item: string, text: string) => answer(submission.notes.$post({ ...id(item), json: { text } })),
   trash: (item: string) => answer(submission.$delete(id(item))),
   restore: (item: string) => answer(submission.restore.$post(id(item))),

@@ -2,6 +2,7 @@
 // PRODUCT.md adds (unread, client details, notes, follow-ups, trash, spam) follow the same
 // "Success"/"Error" pattern. The client fields' labels are the office's words (CLIENT_FIELDS).
 import type { AlertChannel, AlertProblem } from '../lead/alerts.ts'
+import type { CallOutcome } from '../lead/activity.ts'
 import { CLIENT_FIELDS, type ActivityKind } from './types.ts'
 export { STATUS_LABELS } from '../lead/submission.ts'
 
@@ -31,6 +32,13 @@ const todoWords: Record<AlertChannel, string> = {
   confirmation: 'Check SMTP_URL (server, user, password) with your mail provider.',
 }
 
+/** How a call went, as the office says it (the card's one-tap question, the timeline). */
+const OUTCOME_WORDS: Record<CallOutcome, string> = {
+  reached: 'reached',
+  no_answer: 'no answer',
+  left_message: 'left message',
+}
+
 export type Toast = { tone: 'success' | 'error'; title: string; text: string; detail?: string }
 
 const success = (text: string): Toast => ({ tone: 'success', title: 'Success', text })
@@ -51,6 +59,7 @@ export const TOASTS = {
   followUpSaved: success('Follow-up date saved'),
   followUpFailed: failure('Failed to save follow-up date'),
   contactFailed: failure('The call or text could not be recorded'),
+  outcomeFailed: failure('How the call went could not be recorded'),
   deleted: success('Submission moved to the trash'),
   deleteFailed: failure('Failed to delete submission'),
   restored: success('Submission restored'),
@@ -126,6 +135,18 @@ export const T = {
     trashNote: (days: number) => `Deleted requests stay here for ${days} days, then they are gone for good.`,
   },
   card: {
+    /** The card's line of what was last done: "Called 4:35 PM · no answer". */
+    lastAction: {
+      called: 'Called',
+      texted: 'Texted',
+      call_outcome: 'Called',
+      status: 'Status changed',
+      follow_up: 'Follow-up set',
+    } as Partial<Record<ActivityKind, string>>,
+    lastActionLabel: 'Last action',
+    lastNote: 'Latest note',
+    outcomeQuestion: 'How did the call go?',
+    outcomes: OUTCOME_WORDS,
     unread: 'Unread',
     client: 'Client',
     spam: 'Spam',
@@ -287,7 +308,7 @@ export const T = {
   },
 }
 
-/** What each timeline entry says; `detail` is the entry's particulars (a status change, a note…). */
+/** What each timeline entry says (call_outcome: how a call went); `detail` is the entry's particulars (a status change, a note…). */
 export const ACTIVITY_TEXT: Record<ActivityKind, (detail: string | null) => string> = {
   read: (detail) => (detail ? `Marked as read (${detail})` : 'Marked as read'),
   unread: () => 'Marked as unread',
@@ -305,4 +326,5 @@ export const ACTIVITY_TEXT: Record<ActivityKind, (detail: string | null) => stri
   notify_failed: (detail) => (detail ? `Notification failed: ${detail}` : 'Notification failed'),
   escalated: (detail) => (detail ? `Alerted again: ${detail}` : 'Alerted again'),
   reminded: (detail) => (detail ? `Reminder sent: ${detail}` : 'Reminder sent'),
+  call_outcome: (detail) => `Call: ${OUTCOME_WORDS[detail as CallOutcome] ?? detail ?? ''}`,
 }

@@ -8,6 +8,7 @@ import { useOutcome } from './actions.ts'
 import { api, type Answer } from './api.ts'
 import { TOASTS, type Toast } from './messages.ts'
 import { keys, type ListData } from './queries.ts'
+import type { CallOutcome } from '../lead/activity.ts'
 import type { ListQuery, Submission, SubmissionChanges } from './types.ts'
 
 /** A change's answer: the request as it is now, and the counts. */
@@ -128,6 +129,15 @@ export function useContact() {
     send: ({ item, channel }) => api.contact(item.id, channel),
     ok: () => null,
     ko: () => TOASTS.contactFailed,
+  })
+}
+
+/** How a call went (reached, no answer, left message): the server sets the status and the card's last action. */
+export function useCallOutcome() {
+  return useWrite<{ item: Submission; outcome: CallOutcome }>({
+    send: ({ item, outcome }) => api.outcome(item.id, outcome),
+    ok: () => null,
+    ko: () => TOASTS.outcomeFailed,
   })
 }
 

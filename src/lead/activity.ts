@@ -18,6 +18,7 @@ export const ACTIVITY_KINDS = [
   'notify_failed',
   'escalated',
   'reminded',
+  'call_outcome',
 ] as const
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number]
@@ -35,6 +36,16 @@ export type Activity = {
 /** How a request was reached from the inbox (its "Call" and "Text" buttons). */
 export const CONTACT_CHANNELS = ['call', 'text'] as const
 export type ContactChannel = (typeof CONTACT_CHANNELS)[number]
+
+/** How a call from the inbox went, asked when the office comes back to the inbox. */
+export const CALL_OUTCOMES = ['reached', 'no_answer', 'left_message'] as const
+export type CallOutcome = (typeof CALL_OUTCOMES)[number]
+
+/**
+ * What the office does to a request that its card shows as the last action, the most telling first
+ * (a note has its own line on the card, the latest note).
+ */
+export const DESK_ACTIONS: readonly ActivityKind[] = ['call_outcome', 'called', 'texted', 'status', 'follow_up']
 
 /** A note's length limit, in characters. */
 export const NOTE_MAX = 2000

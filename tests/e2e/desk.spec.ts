@@ -14,18 +14,18 @@ const test = base.extend<{ address: string }>({
   extraHTTPHeaders: async ({ address }, use) => use({ 'x-forwarded-for': address }),
 })
 
-async function send(page: Page, name: string, message: string) {
+/** Sends a request named `name` and a fresh token, signs in; returns the request's full name. */
+async function sendAndSignIn(page: Page, name: string, message: string): Promise<string> {
+  const full = `${name} t${randomUUID().slice(0, 8)}`
   const res = await page.request.post('/api/contact', {
-    data: { name, phone: '4105550142', message, page: '/contact', referrer: '', website: '', elapsedMs: 8_000 },
+    data: { name: full, phone: '4105550142', message, page: '/contact', referrer: '', website: '', elapsedMs: 8_000 },
   })
   expect(res.status(), await res.text()).toBe(201)
-}
-
-async function signIn(page: Page) {
   await page.goto('/admin')
   await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD)
   await page.getByRole('button', { name: 'Sign in' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible()
+  return full
 }
 
 const LIMITS = { phone: 400, desktop: 400 }
@@ -40,9 +40,7 @@ for (const [size, viewport] of Object.entries({ phone: PHONE, desktop: DESKTOP }
     test('the first request starts within the first 400 px, under one line of alert in the owner’s words', async ({
       page,
     }) => {
-      const token = `t${randomUUID().slice(0, 8)}`
-      await send(page, `First Screen ${token}`, 'Heat is out, 58 °F inside, two kids at home')
-      await signIn(page)
+      await sendAndSignIn(page, 'First Screen', 'Heat is out, 58 °F inside, two kids at home')
       const first = page.getByRole('article').first()
       await expect(first).toBeVisible()
       // The alert banner (no channel is set up on the e2e server) is there, so the figure counts it.
@@ -73,3 +71,48 @@ for (const [size, viewport] of Object.entries({ phone: PHONE, desktop: DESKTOP }
     })
   })
 }
+
+test.describe('a card at 390×844 says what was done', () => {
+  test.use({ viewport: PHONE })
+
+  test('"Call" records the attempt, asks how it went in one tap, and the card shows the last action and the latest note', async ({
+    page,
+  }) => {
+    const name = await sendAndSignIn(page, 'Kevin Outcome', 'Furnace noisy, call after 4')
+    await page.getByRole('searchbox', { name: 'Search' }).fill(name)
+    const card = page.getByRole('article', { name })
+    await expect(card).toBeVisible()
+    const call = card.getByRole('link', { name: 'Call Kevin' })
+    // The phone app is not there in headless Chromium: the tap is recorded, the link not followed.
+    await call.evaluate((el) => el.addEventListener('click', (event) => event.preventDefault(), { once: true }))
+    const recorded = page.waitForResponse((r) => r.url().endsWith('/contacts'))
+    await call.click()
+    await recorded
+    const question = card.getByRole('group', { name: 'How did the call go?' })
+    await expect(question.getByRole('button')).toHaveText(['reached', 'no answer', 'left message'])
+    await expectNoAxeViolations(page)
+    await question.getByRole('button', { name: 'no answer' }).click()
+    await expect(question).toBeHidden()
+    await expect(card).toContainText(/Last action: Called \d{1,2}:\d{2}\s?[AP]M · no answer/)
+    await card.getByRole('button', { name: 'More' }).click()
+    await card.getByLabel('Add a note').fill('No answer, try 5 pm. Wife says he is at work until then.')
+    await card.getByRole('button', { name: 'Save note' }).click()
+    // The note shows on the card from the server's answer, without opening More again.
+    await card.getByRole('button', { name: 'More' }).click()
+    await expect(card).toContainText('Latest note: No answer, try 5 pm.')
+    await expect(card).toContainText(/Last action: Called .* · no answer/)
+    expect(await page.evaluate(() => window.innerWidth)).toBe(PHONE.width)
+    if (process.env.SCREENSHOTS) await card.screenshot({ path: `${process.env.SCREENSHOTS}/desk-card-done.png` })
+    // The status select shows its whole value: the longest one fits its box.
+    const select = card.getByLabel('Status')
+    const fits = await select.evaluate((el: HTMLSelectElement) => {
+      const style = getComputedStyle(el)
+      const ctx = document.createElement('canvas').getContext('2d')!
+      ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`
+      const widest = Math.max(...[...el.options].map((o) => ctx.measureText(o.text).width))
+      // The padding and the arrow (about 20 px) take the rest of the box.
+      return widest + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) + 20 <= el.clientWidth
+    })
+    expect(fits).toBe(true)
+  })
+})

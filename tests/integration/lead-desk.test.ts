@@ -132,6 +132,41 @@ describe.each(STORAGE_KINDS)('the lead desk on %s', (kind) => {
     )
   })
 
+  it("keeps the last action and the latest note on the request, and a call's outcome sets the status", async () => {
+    const item = await send({ name: 'Outcome' })
+    await office_.call('POST', `/api/admin/submissions/${item.id}/contacts`, { channel: 'call' })
+    const noAnswer = await office_.call('POST', `/api/admin/submissions/${item.id}/outcome`, { outcome: 'no_answer' })
+    expect(noAnswer.body.item).toMatchObject({
+      status: 'new',
+      last_action: 'call_outcome',
+      last_action_detail: 'no_answer',
+      last_action_at: expect.any(String),
+      last_note: null,
+    })
+    await office_.call('POST', `/api/admin/submissions/${item.id}/notes`, { text: 'No answer, try 5 pm' })
+    const reached = await office_.call('POST', `/api/admin/submissions/${item.id}/outcome`, { outcome: 'reached' })
+    expect(reached.body.item).toMatchObject({
+      status: 'contacted',
+      last_action: 'call_outcome',
+      last_action_detail: 'reached',
+      last_note: 'No answer, try 5 pm',
+    })
+    const listed = (await office_.call('GET', `/api/admin/submissions?q=${encodeURIComponent(item.name)}`)).body
+      .items as Item[]
+    expect(listed[0]).toMatchObject({ last_action: 'call_outcome', last_note: 'No answer, try 5 pm' })
+    expect((await timeline(item.id)).map((e) => [e.kind, e.detail])).toEqual([
+      ['call_outcome', 'reached'],
+      ['status', 'new → contacted'],
+      ['note', 'No answer, try 5 pm'],
+      ['call_outcome', 'no_answer'],
+      ['called', null],
+      ['read', null],
+    ])
+    expect((await office_.call('POST', `/api/admin/submissions/${item.id}/outcome`, { outcome: 'maybe' })).status).toBe(
+      400,
+    )
+  })
+
   it('marks a request read on any change, and keeps each on the timeline in the office’s words', async () => {
     const item = await send({ name: 'Changes' })
     const status = await office_.call('PATCH', `/api/admin/submissions/${item.id}`, { status: 'scheduled' })

@@ -44,6 +44,7 @@ describe('the migration files', () => {
       '013_web_push',
       '014_alert_followups',
       '015_triage_queue',
+      '016_last_action',
     ])
     expect(Object.keys(migrations('postgres'))).toEqual(Object.keys(migrations('sqlite')))
   })

@@ -7,7 +7,15 @@ import type { AppEnv } from '../app.ts'
 import type { AlertChannel } from '../../lead/alerts.ts'
 import { alertHealth } from '../alerts/health.ts'
 import { listActivity } from '../db/activity.ts'
-import { addNote, markAllRead, recordContact, setTrashed, TRASHED, updateSubmission } from '../db/changes.ts'
+import {
+  addNote,
+  markAllRead,
+  recordCallOutcome,
+  recordContact,
+  setTrashed,
+  TRASHED,
+  updateSubmission,
+} from '../db/changes.ts'
 import type { Db } from '../db/client.ts'
 import {
   allSubmissions,
@@ -25,6 +33,7 @@ import { csvExport } from './csv.ts'
 import {
   encodeCursor,
   validateChannel,
+  validateOutcome,
   validateChanges,
   validateFilters,
   validateListQuery,
@@ -32,7 +41,7 @@ import {
   type FiltersInput,
   type ListInput,
 } from './validate.ts'
-import type { ContactChannel } from '../../lead/activity.ts'
+import type { CallOutcome, ContactChannel } from '../../lead/activity.ts'
 import type { SubmissionChanges } from '../../lead/submission.ts'
 
 export type SubmissionsDeps = {
@@ -122,6 +131,16 @@ export function submissionApi({ db, log, clock, onNotificationQueued }: Submissi
         submissionId,
         jsonInput<{ channel: ContactChannel }>()(validateChannel),
         async (c) => changed(c, await recordContact(db, c.req.valid('param').id, c.req.valid('json').channel, clock)),
+      )
+      .post(
+        '/submissions/:id/outcome',
+        submissionId,
+        jsonInput<{ outcome: CallOutcome }>()(validateOutcome),
+        async (c) => {
+          const item = await recordCallOutcome(db, c.req.valid('param').id, c.req.valid('json').outcome, clock)
+          if (item && item !== TRASHED && item.status === 'contacted') onNotificationQueued?.()
+          return changed(c, item)
+        },
       )
       .post('/submissions/:id/notes', submissionId, jsonInput<{ text: string }>()(validateNote), async (c) =>
         changed(c, await addNote(db, c.req.valid('param').id, c.req.valid('json').text, clock)),

@@ -4,7 +4,13 @@
 // refusal names what is wrong.
 import { SOURCE_MAX } from '../../lead/attribution.ts'
 import { SERVICE_OPTIONS } from '../../lead/message.ts'
-import { CONTACT_CHANNELS, NOTE_MAX, type ContactChannel } from '../../lead/activity.ts'
+import {
+  CALL_OUTCOMES,
+  CONTACT_CHANNELS,
+  NOTE_MAX,
+  type CallOutcome,
+  type ContactChannel,
+} from '../../lead/activity.ts'
 import {
   CLIENT_LIMITS,
   STATUSES,
@@ -170,4 +176,12 @@ export function validateChannel(body: unknown): Checked<{ channel: ContactChanne
   return CONTACT_CHANNELS.includes(channel as ContactChannel)
     ? { ok: true, value: { channel: channel as ContactChannel } }
     : { ok: false, error: `channel must be one of: ${CONTACT_CHANNELS.join(', ')}.` }
+}
+
+/** How a call went: one of CALL_OUTCOMES. */
+export function validateOutcome(body: unknown): Checked<{ outcome: CallOutcome }> {
+  const outcome = (body as { outcome?: unknown } | null)?.outcome
+  return CALL_OUTCOMES.includes(outcome as CallOutcome)
+    ? { ok: true, value: { outcome: outcome as CallOutcome } }
+    : { ok: false, error: `outcome must be one of: ${CALL_OUTCOMES.join(', ')}.` }
 }

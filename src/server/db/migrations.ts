@@ -22,6 +22,7 @@ import { sources } from './migrations/012-sources.ts'
 import { webPush } from './migrations/013-web-push.ts'
 import { alertFollowups } from './migrations/014-alert-followups.ts'
 import { triageQueue } from './migrations/015-triage-queue.ts'
+import { lastAction } from './migrations/016-last-action.ts'
 
 /** Every migration, oldest first (exported for the test that holds each file to its name). */
 export const MIGRATIONS: readonly KindMigration[] = [
@@ -40,6 +41,7 @@ export const MIGRATIONS: readonly KindMigration[] = [
   webPush,
   alertFollowups,
   triageQueue,
+  lastAction,
 ]
 
 /** Every migration, by name, for a database of this kind (exported for the migration tests). */
