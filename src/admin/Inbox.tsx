@@ -3,7 +3,7 @@
 // report, the request a notification opened, the tabs (InboxTabs.tsx), search and filters with
 // "Mark all as read" and the CSV (InboxFilters.tsx), and the cards page by page (InboxList.tsx).
 // It holds what the office chose to see; the server's state is in TanStack Query's cache.
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type RefObject } from 'react'
 import { useOutcome } from './actions.ts'
 import { AlertBanner } from './AlertBanner.tsx'
 import { DeleteDialog } from './DeleteDialog.tsx'
@@ -41,6 +41,23 @@ function useFailureToast(error: Error | null) {
   }, [error, failed])
 }
 
+/**
+ * When the answer to a new search arrives, its first result is brought into view if it is not
+ * (on a phone, with the keyboard open, it can land below the fold and typing seems to do nothing).
+ */
+function useResultsInView(q: string, settled: boolean, panel: RefObject<HTMLDivElement | null>) {
+  const shownFor = useRef(q)
+  useEffect(() => {
+    if (!settled || shownFor.current === q) return
+    shownFor.current = q
+    const first = panel.current?.querySelector('article') ?? panel.current
+    if (!first) return
+    const { top } = first.getBoundingClientRect()
+    const bottom = window.visualViewport?.height ?? window.innerHeight
+    if (top < 0 || top > bottom - 120) first.scrollIntoView({ block: 'start', behavior: 'smooth' })
+  }, [q, settled, panel])
+}
+
 export function Inbox({ title, onLogout }: { title: string; onLogout: () => Promise<void> }) {
   const [query, setQuery] = useState<ListQuery>(FIRST_VIEW)
   const list = useSubmissions(query)
@@ -51,6 +68,7 @@ export function Inbox({ title, onLogout }: { title: string; onLogout: () => Prom
   const [showSources, setShowSources] = useState(false)
   const panel = useRef<HTMLDivElement>(null)
   useUnreadInTitle(counts?.unread, title)
+  useResultsInView(query.q, list.isSuccess && !list.isPlaceholderData, panel)
   useFailureToast(list.error)
 
   const askDelete = (item: Submission, opener: HTMLElement) => setDeleting({ item, opener })

@@ -131,6 +131,7 @@ export const api = {
   trash: (item: string) => answer(submission.$delete(id(item))),
   restore: (item: string) => answer(submission.restore.$post(id(item))),
   markAllRead: (query: ListQuery) => answer(client.submissions['mark-read'].$post({ json: listSearch(query) })),
+  undoMarkAllRead: (batch: string) => answer(client.submissions['mark-read'].undo.$post({ json: { batch } })),
   sources: (from: string, to: string) => answer(client.sources.$get({ query: { from, to } })),
   erase: (person: InferRequestType<typeof client.erase.$post>['json']) => answer(client.erase.$post({ json: person })),
   push: () => answer(client.push.$get()),

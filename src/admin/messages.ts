@@ -39,7 +39,14 @@ const OUTCOME_WORDS: Record<CallOutcome, string> = {
   left_message: 'left message',
 }
 
-export type Toast = { tone: 'success' | 'error'; title: string; text: string; detail?: string }
+export type Toast = {
+  tone: 'success' | 'error'
+  title: string
+  text: string
+  detail?: string
+  /** A bulk or destructive change's way back: the toast offers "Undo" for 10 seconds. */
+  undo?: () => void
+}
 
 const success = (text: string): Toast => ({ tone: 'success', title: 'Success', text })
 const failure = (text: string): Toast => ({ tone: 'error', title: 'Error', text })
@@ -68,6 +75,8 @@ export const TOASTS = {
   movedToSpam: success('Submission moved to spam'),
   allRead: (n: number) => success(`${n} ${n === 1 ? 'submission' : 'submissions'} marked as read`),
   allReadFailed: failure('Failed to mark submissions as read'),
+  allReadUndone: (n: number) => success(`${n} ${n === 1 ? 'submission' : 'submissions'} unread again`),
+  undoFailed: failure('Failed to undo'),
   pushOn: success('Notifications are on for this device'),
   pushOff: success('Notifications are off for this device'),
   pushFailed: failure('Notifications could not be turned on'),
@@ -265,7 +274,7 @@ export const T = {
     close: 'Close',
     missing: 'This request is no longer there.',
   },
-  toast: { dismiss: 'Dismiss notification' },
+  toast: { dismiss: 'Dismiss notification', undo: 'Undo' },
   /**
    * The banner when alerts are not reaching the office (GET /api/admin/alert-health): one line in
    * the owner's words (the first problem's headline, by rank), its details behind a tap. Each

@@ -116,3 +116,56 @@ test.describe('a card at 390×844 says what was done', () => {
     expect(fits).toBe(true)
   })
 })
+
+test.describe('undo at 390×844', () => {
+  test.use({ viewport: PHONE })
+
+  test('"Mark all as read" and a delete each offer Undo for 10 seconds, and the server reverses them', async ({
+    page,
+  }) => {
+    const name = await sendAndSignIn(page, 'Undo Me', 'Please call about a tune-up')
+    await page.getByRole('searchbox', { name: 'Search' }).fill(name)
+    const card = page.getByRole('article', { name })
+    await expect(card.getByRole('list', { name: 'Labels' })).toContainText('Unread')
+    await page.getByRole('button', { name: 'Filters' }).click()
+    await page.getByRole('button', { name: 'Mark all as read' }).click()
+    const toast = page.getByRole('status').filter({ hasText: '1 submission marked as read' })
+    await expect(card.getByRole('list', { name: 'Labels' })).not.toContainText('Unread')
+    // Held under the pointer while axe looks at it (it would hide after 10 s).
+    await toast.hover()
+    await expectNoAxeViolations(page)
+    const undone = page.waitForResponse((r) => r.url().endsWith('/mark-read/undo'))
+    await toast.getByRole('button', { name: 'Undo' }).click()
+    expect((await undone).status()).toBe(200)
+    await expect(page.getByRole('status').filter({ hasText: '1 submission unread again' })).toBeVisible()
+    await expect(card.getByRole('list', { name: 'Labels' })).toContainText('Unread')
+
+    await card.getByRole('button', { name: 'More' }).click()
+    await card.getByRole('button', { name: 'Delete' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
+    await expect(card).toBeHidden()
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Submission moved to the trash' })
+      .getByRole('button', { name: 'Undo' })
+      .click()
+    await expect(page.getByRole('status').filter({ hasText: 'Submission restored' })).toBeVisible()
+    await expect(card).toBeVisible()
+  })
+})
+
+test.describe('search on a phone with its keyboard open (390×450 left)', () => {
+  test.use({ viewport: { width: 390, height: 450 } })
+
+  test('the first result is brought into view when it arrives', async ({ page }) => {
+    const name = await sendAndSignIn(page, 'Scroll Into View', 'Tune-up please')
+    await page.getByRole('searchbox', { name: 'Search' }).fill(name)
+    const card = page.getByRole('article', { name })
+    await expect(card).toBeVisible()
+    await expect(async () => {
+      const box = (await card.boundingBox())!
+      expect(box.y).toBeGreaterThanOrEqual(0)
+      expect(box.y).toBeLessThan(450 - 100)
+    }).toPass({ timeout: 5_000 })
+  })
+})

@@ -255,6 +255,42 @@ describe.each(STORAGE_KINDS)('the lead desk on %s', (kind) => {
     expect((await office_.call('POST', '/api/admin/submissions/mark-read', { view: 'nope' })).status).toBe(400)
   })
 
+  it('undoes a "Mark all as read": the requests it marked are unread again, those read before stay read', async () => {
+    const one = await send({ name: 'Undo One' })
+    await send({ name: 'Undo Two' })
+    const before = await send({ name: 'Undo Read Before' })
+    await office_.call('PATCH', `/api/admin/submissions/${before.id}`, { is_read: true })
+    const q = `${tag} undo`
+    const marked = await office_.call('POST', '/api/admin/submissions/mark-read', { view: 'all', q })
+    expect(marked.body).toMatchObject({ success: true, marked: 2, batch: expect.any(String) })
+    expect(await list('unread', q)).toEqual([])
+    const undone = await office_.call('POST', '/api/admin/submissions/mark-read/undo', { batch: marked.body.batch })
+    expect(undone.body).toMatchObject({ success: true, unmarked: 2 })
+    expect((undone.body.counts as { unread: number }).unread).toBe(
+      (marked.body.counts as { unread: number }).unread + 2,
+    )
+    expect(await list('unread', q)).toEqual(['Undo Two', 'Undo One'])
+    expect((await timeline(one.id)).map((e) => [e.kind, e.detail])).toEqual([
+      ['unread', 'Mark all as read undone'],
+      ['read', 'Mark all as read'],
+    ])
+    // Once is enough: a second undo finds nothing left to undo.
+    const again = await office_.call('POST', '/api/admin/submissions/mark-read/undo', { batch: marked.body.batch })
+    expect(again.body).toMatchObject({ unmarked: 0 })
+    expect((await office_.call('POST', '/api/admin/submissions/mark-read/undo', { batch: 'yesterday' })).status).toBe(
+      400,
+    )
+  })
+
+  it('undoes a delete: the request comes back from the trash where it was', async () => {
+    const item = await send({ name: 'Undo Delete' })
+    expect((await office_.call('DELETE', `/api/admin/submissions/${item.id}`)).status).toBe(200)
+    expect(await list('all', `${tag} undo delete`)).toEqual([])
+    const restored = await office_.call('POST', `/api/admin/submissions/${item.id}/restore`)
+    expect(restored.body.item).toMatchObject({ deleted_at: null })
+    expect(await list('all', `${tag} undo delete`)).toEqual(['Undo Delete'])
+  })
+
   it('purges what has been in the trash for 30 days, with its timeline', async () => {
     const old = await send({ name: 'Purge Me' })
     const recent = await send({ name: 'Keep Me' })

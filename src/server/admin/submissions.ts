@@ -10,6 +10,7 @@ import { listActivity } from '../db/activity.ts'
 import {
   addNote,
   markAllRead,
+  undoMarkAllRead,
   recordCallOutcome,
   recordContact,
   setTrashed,
@@ -34,6 +35,7 @@ import {
   encodeCursor,
   validateChannel,
   validateOutcome,
+  validateBatch,
   validateChanges,
   validateFilters,
   validateListQuery,
@@ -100,9 +102,15 @@ export function viewsApi({ db, log, office, clock, alertChannels = [] }: Submiss
       })
       .post('/submissions/mark-read', jsonInput<FiltersInput>()(validateFilters), async (c) => {
         const filters = c.req.valid('json')
-        const marked = await markAllRead(db, filters, clock)
+        const { marked, batch } = await markAllRead(db, filters, clock)
         log.info('marked all as read', { view: filters.view, marked })
-        return c.json({ success: true, marked, counts: await counts() }, 200)
+        return c.json({ success: true, marked, batch, counts: await counts() }, 200)
+      })
+      // The toast's Undo: the requests that one "Mark all as read" marked are unread again.
+      .post('/submissions/mark-read/undo', jsonInput<{ batch: string }>()(validateBatch), async (c) => {
+        const unmarked = await undoMarkAllRead(db, c.req.valid('json').batch, clock)
+        log.info('mark all as read undone', { unmarked })
+        return c.json({ success: true, unmarked, counts: await counts() }, 200)
       })
   )
 }

@@ -185,3 +185,11 @@ export function validateOutcome(body: unknown): Checked<{ outcome: CallOutcome }
     ? { ok: true, value: { outcome: outcome as CallOutcome } }
     : { ok: false, error: `outcome must be one of: ${CALL_OUTCOMES.join(', ')}.` }
 }
+
+/** A "Mark all as read" to undo: the instant its answer gave (ISO 8601, as the server writes it). */
+export function validateBatch(body: unknown): Checked<{ batch: string }> {
+  const batch = (body as { batch?: unknown } | null)?.batch
+  return typeof batch === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(batch)
+    ? { ok: true, value: { batch } }
+    : { ok: false, error: 'batch must be the instant a "Mark all as read" answered.' }
+}

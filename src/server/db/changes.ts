@@ -208,7 +208,11 @@ export function setTrashed(db: Db, id: string, trashed: boolean, clock: DeskCloc
  * Marks every unread request of a view (and its filters) read, each with its timeline entry;
  * returns how many. Two statements, whatever the number: the entries, then the rows.
  */
-export async function markAllRead(db: Db, filters: InboxFilters, clock: DeskClock): Promise<number> {
+export async function markAllRead(
+  db: Db,
+  filters: InboxFilters,
+  clock: DeskClock,
+): Promise<{ marked: number; batch: string }> {
   const now = clock.now().toISOString()
   return db.transact(async (trx) => {
     const unread = filtered(trx, db.kind, filters).where('is_read', '=', false)
@@ -216,18 +220,55 @@ export async function markAllRead(db: Db, filters: InboxFilters, clock: DeskCloc
       .insertInto('submission_activity')
       .columns(['submission_id', 'at', 'kind', 'detail'])
       .expression(
-        unread.select((eb) => [
-          'id',
-          eb.val(now).as('at'),
-          eb.val('read').as('kind'),
-          eb.val('Mark all as read').as('detail'),
-        ]),
+        unread.select((eb) => ['id', eb.val(now).as('at'), eb.val('read').as('kind'), eb.val(MARK_ALL).as('detail')]),
       )
       .execute()
     const result = await trx
       .updateTable('contact_submissions')
       .set({ is_read: true, read_at: sql`coalesce(read_at, ${now})`, updated_at: now })
       .where('id', 'in', unread.select('id'))
+      .executeTakeFirst()
+    return { marked: Number(result.numUpdatedRows), batch: now }
+  })
+}
+
+/** The detail of the timeline entries of "Mark all as read", and of its undoing. */
+const MARK_ALL = 'Mark all as read'
+const UNDONE = 'Mark all as read undone'
+
+/**
+ * Undoes a "Mark all as read" (its `batch`: the instant markAllRead answered): the requests it
+ * marked read, and that are still read as it left them, are unread again, each with its timeline
+ * entry. Returns how many.
+ */
+export async function undoMarkAllRead(db: Db, batch: string, clock: DeskClock): Promise<number> {
+  const now = clock.now().toISOString()
+  return db.transact(async (trx) => {
+    const marked = trx
+      .selectFrom('contact_submissions')
+      .where('is_read', '=', true)
+      .where('read_at', '=', batch)
+      .where(
+        'id',
+        'in',
+        trx
+          .selectFrom('submission_activity')
+          .select('submission_id')
+          .where('kind', '=', 'read')
+          .where('detail', '=', MARK_ALL)
+          .where('at', '=', batch),
+      )
+    await trx
+      .insertInto('submission_activity')
+      .columns(['submission_id', 'at', 'kind', 'detail'])
+      .expression(
+        marked.select((eb) => ['id', eb.val(now).as('at'), eb.val('unread').as('kind'), eb.val(UNDONE).as('detail')]),
+      )
+      .execute()
+    const result = await trx
+      .updateTable('contact_submissions')
+      .set({ is_read: false, read_at: null, updated_at: now })
+      .where('id', 'in', marked.select('id'))
       .executeTakeFirst()
     return Number(result.numUpdatedRows)
   })
