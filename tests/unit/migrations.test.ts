@@ -45,6 +45,7 @@ describe('the migration files', () => {
       '014_alert_followups',
       '015_triage_queue',
       '016_last_action',
+      '017_source_channels',
     ])
     expect(Object.keys(migrations('postgres'))).toEqual(Object.keys(migrations('sqlite')))
   })
