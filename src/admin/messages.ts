@@ -2,9 +2,10 @@
 // PRODUCT.md adds (unread, client details, notes, follow-ups, trash, spam) follow the same
 // "Success"/"Error" pattern. The client fields' labels are the office's words (CLIENT_FIELDS).
 import type { AlertChannel, AlertProblem } from '../lead/alerts.ts'
-import type { CallOutcome } from '../lead/activity.ts'
-import { CLIENT_FIELDS, type ActivityKind } from './types.ts'
+import { ACTIVITY_TEXT, OUTCOME_WORDS, type ActivityKind } from '../lead/activity.ts'
+import { CLIENT_FIELDS } from './types.ts'
 export { STATUS_LABELS } from '../lead/submission.ts'
+export { ACTIVITY_TEXT }
 
 /** What the owner reads for one kind of alert problem: a one-line headline and the details behind a tap. */
 export type ProblemWords<P extends AlertProblem = AlertProblem> = {
@@ -30,13 +31,6 @@ const todoWords: Record<AlertChannel, string> = {
   push: 'Turn notifications off and on again on your phone.',
   webhook: 'Check WEBHOOK_URLS and the service they point to.',
   confirmation: 'Check SMTP_URL (server, user, password) with your mail provider.',
-}
-
-/** How a call went, as the office says it (the card's one-tap question, the timeline). */
-const OUTCOME_WORDS: Record<CallOutcome, string> = {
-  reached: 'reached',
-  no_answer: 'no answer',
-  left_message: 'left message',
 }
 
 export type Toast = {
@@ -315,25 +309,4 @@ export const T = {
       },
     } satisfies AlertWords,
   },
-}
-
-/** What each timeline entry says (call_outcome: how a call went); `detail` is the entry's particulars (a status change, a note…). */
-export const ACTIVITY_TEXT: Record<ActivityKind, (detail: string | null) => string> = {
-  read: (detail) => (detail ? `Marked as read (${detail})` : 'Marked as read'),
-  unread: () => 'Marked as unread',
-  status: (detail) => `Status: ${detail ?? ''}`,
-  client: (detail) => detail ?? 'Client details changed',
-  note: (detail) => detail ?? '',
-  called: () => 'Called',
-  texted: () => 'Texted',
-  follow_up: (detail) => (detail ? `Follow-up set for ${detail}` : 'Follow-up date cleared'),
-  spam: () => 'Marked as spam',
-  not_spam: () => 'Moved to the inbox (not spam)',
-  deleted: () => 'Moved to the trash',
-  restored: () => 'Restored from the trash',
-  notified: (detail) => (detail ? `Notification sent: ${detail}` : 'Notification sent'),
-  notify_failed: (detail) => (detail ? `Notification failed: ${detail}` : 'Notification failed'),
-  escalated: (detail) => (detail ? `Alerted again: ${detail}` : 'Alerted again'),
-  reminded: (detail) => (detail ? `Reminder sent: ${detail}` : 'Reminder sent'),
-  call_outcome: (detail) => `Call: ${OUTCOME_WORDS[detail as CallOutcome] ?? detail ?? ''}`,
 }

@@ -49,3 +49,34 @@ export const DESK_ACTIONS: readonly ActivityKind[] = ['call_outcome', 'called', 
 
 /** A note's length limit, in characters. */
 export const NOTE_MAX = 2000
+
+/** How a call went, as the office says it (the card's one-tap question, the timeline). */
+export const OUTCOME_WORDS: Record<CallOutcome, string> = {
+  reached: 'reached',
+  no_answer: 'no answer',
+  left_message: 'left message',
+}
+
+/**
+ * What each timeline entry says, in the inbox and the CSV (call_outcome: how a call went); `detail`
+ * is the entry's particulars (a status change, a note…).
+ */
+export const ACTIVITY_TEXT: Record<ActivityKind, (detail: string | null) => string> = {
+  read: (detail) => (detail ? `Marked as read (${detail})` : 'Marked as read'),
+  unread: () => 'Marked as unread',
+  status: (detail) => `Status: ${detail ?? ''}`,
+  client: (detail) => detail ?? 'Client details changed',
+  note: (detail) => detail ?? '',
+  called: () => 'Called',
+  texted: () => 'Texted',
+  follow_up: (detail) => (detail ? `Follow-up set for ${detail}` : 'Follow-up date cleared'),
+  spam: () => 'Marked as spam',
+  not_spam: () => 'Moved to the inbox (not spam)',
+  deleted: () => 'Moved to the trash',
+  restored: () => 'Restored from the trash',
+  notified: (detail) => (detail ? `Notification sent: ${detail}` : 'Notification sent'),
+  notify_failed: (detail) => (detail ? `Notification failed: ${detail}` : 'Notification failed'),
+  escalated: (detail) => (detail ? `Alerted again: ${detail}` : 'Alerted again'),
+  reminded: (detail) => (detail ? `Reminder sent: ${detail}` : 'Reminder sent'),
+  call_outcome: (detail) => `Call: ${OUTCOME_WORDS[detail as CallOutcome] ?? detail ?? ''}`,
+}

@@ -6,7 +6,7 @@ import { Hono, type Context } from 'hono'
 import type { AppEnv } from '../app.ts'
 import type { AlertChannel } from '../../lead/alerts.ts'
 import { alertHealth } from '../alerts/health.ts'
-import { listActivity } from '../db/activity.ts'
+import { activityOf, listActivity } from '../db/activity.ts'
 import {
   addNote,
   markAllRead,
@@ -92,13 +92,16 @@ export function viewsApi({ db, log, office, clock, alertChannels = [] }: Submiss
       .get('/submissions.csv', listQuery, (c) => {
         const { cursor: _cursor, limit: _limit, ...filters } = c.req.valid('query')
         const day = clock.today()
-        return new Response(csvExport(allSubmissions(db, filters), office.timeZone), {
-          headers: {
-            'content-type': 'text/csv; charset=utf-8',
-            'content-disposition': `attachment; filename="longbar-requests-${filters.view}-${day}.csv"`,
-            'cache-control': 'no-store',
+        return new Response(
+          csvExport(allSubmissions(db, filters), office.timeZone, (ids) => activityOf(db, ids)),
+          {
+            headers: {
+              'content-type': 'text/csv; charset=utf-8',
+              'content-disposition': `attachment; filename="longbar-requests-${filters.view}-${day}.csv"`,
+              'cache-control': 'no-store',
+            },
           },
-        })
+        )
       })
       .post('/submissions/mark-read', jsonInput<FiltersInput>()(validateFilters), async (c) => {
         const filters = c.req.valid('json')
