@@ -1257,6 +1257,10 @@ export interface ContactFormBlock {
      * The call button under the confirmation.
      */
     callLabel: string
+    /**
+     * What the confirmation says to a request sent with a ZIP code outside the service area: the request has arrived, so it says what happens next (the field's `outsideArea` note is for before sending).
+     */
+    outside: string
   }
   /**
    * A line under the send button saying what happens to the request, with a link to the privacy page.

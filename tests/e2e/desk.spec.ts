@@ -169,3 +169,38 @@ test.describe('search on a phone with its keyboard open (390×450 left)', () => 
     }).toPass({ timeout: 5_000 })
   })
 })
+
+test.describe("the visitor's side at 390×844", () => {
+  test.use({ viewport: PHONE })
+
+  test('a fast tap on "Request Service" from an ad\'s landing page keeps the campaign; "out right now" offers the call first', async ({
+    page,
+  }) => {
+    // The landing page's scripts never run: the visitor tapped on before they arrived.
+    await page.route('**/*.js', (route) => route.fulfill({ contentType: 'text/javascript', body: '' }))
+    await page.goto('/?utm_source=google&utm_medium=cpc&utm_campaign=winter-tuneup')
+    await page.unroute('**/*.js')
+    await page.getByRole('link', { name: 'Request Service', exact: true }).first().click()
+    await expect(page).toHaveURL(/\/contact$/)
+    await expect(page.locator('form[data-enhanced]')).toHaveCount(1)
+    const name = `Fast Tap t${randomUUID().slice(0, 8)}`
+    await page.getByLabel('Full Name *').fill(name)
+    await page.getByLabel('Phone Number *').fill('(443) 555-0188')
+    // "Yes, it's out right now": the call button is offered before sending.
+    const callFirst = page.locator('[data-out-now-call]')
+    await expect(callFirst).toBeHidden()
+    await page.getByRole('group', { name: 'Is your heating or cooling out right now?' }).getByLabel('Yes').check()
+    await expect(callFirst.getByRole('link', { name: 'Call (410) 555-0142 Now' })).toBeVisible()
+    await expectNoAxeViolations(page)
+    await page.getByRole('button', { name: 'Send Message' }).click()
+    const panel = page.getByRole('region', { name: 'Your request has arrived' })
+    await expect(panel).toBeFocused()
+    await expect(panel).toBeInViewport()
+
+    await page.goto('/admin')
+    await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.getByRole('searchbox', { name: 'Search' }).fill(name)
+    await expect(page.getByRole('article', { name })).toContainText('Home page · Google Ads · campaign winter-tuneup')
+  })
+})

@@ -2,7 +2,7 @@
 // and reports of it (src/client/visit.ts).
 import { describe, expect, it } from 'vitest'
 import { arrivalInWords, pageInWords, referrerHost, sourceOf } from '../../src/lead/attribution.ts'
-import { arrival, beaconPayload, isNew } from '../../src/client/visit.ts'
+import { arrival, arrivalBefore, beaconPayload, isNew } from '../../src/client/visit.ts'
 
 describe('sourceOf', () => {
   it('names the ad platform of a click id first, whatever else the visit carries', () => {
@@ -90,6 +90,19 @@ describe('the visit record and the call beacon', () => {
       gclid: 'abc',
     })
     expect(isNew(visit)).toBe(true)
+  })
+
+  it('recovers the landing page and its campaign from a same-origin referrer, and nothing from another site', () => {
+    const contact = new URL('https://www.longbar-hvac.example/contact')
+    expect(arrivalBefore(contact, url.href)).toEqual({
+      landing: '/furnace-repair',
+      utm_source: 'google',
+      utm_medium: 'cpc',
+      utm_campaign: 'winter-tuneup',
+      gclid: 'abc',
+    })
+    expect(arrivalBefore(contact, 'https://www.google.com/search?utm_source=x')).toBeNull()
+    expect(arrivalBefore(contact, '')).toBeNull()
   })
 
   it('does not take the site itself for a referrer, and a plain inside page starts no new visit', () => {
