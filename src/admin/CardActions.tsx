@@ -12,11 +12,12 @@ import {
   RotateCcw,
   ShieldAlert,
 } from 'lucide-react'
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
+import { CALL_OUTCOMES } from '../lead/activity.ts'
 import type { CardState } from './CardFacts.tsx'
 import { firstName, relativeTime, smsHref, telHref } from './format.ts'
 import { T, TOASTS } from './messages.ts'
-import { useChange, useContact, useRestore, type Change } from './mutations.ts'
+import { useCallOutcome, useChange, useContact, useRestore, type Change } from './mutations.ts'
 import { StatusOptions } from './StatusOptions.tsx'
 import type { Status, Submission } from './types.ts'
 import { btn } from './ui.ts'
@@ -24,26 +25,58 @@ import { btn } from './ui.ts'
 const icon = 'size-5 shrink-0'
 const small = 'size-4'
 
+/**
+ * "How did the call go?" in one tap, shown once Call was tapped (there when the office comes back
+ * from the phone app): reached, no answer or left message, which the server records and turns
+ * into the status.
+ */
+function CallOutcome({ item, onDone }: { item: Submission; onDone: () => void }) {
+  const outcome = useCallOutcome()
+  return (
+    <fieldset className="mt-1.5 flex flex-wrap items-center gap-1.5 rounded-lg bg-brand-50 p-1.5">
+      <legend className="float-left mr-1 text-sm font-semibold text-brand-900">{T.card.outcomeQuestion}</legend>
+      {CALL_OUTCOMES.map((o) => (
+        <button
+          key={o}
+          type="button"
+          className={btn('outline', 'sm')}
+          disabled={outcome.isPending}
+          onClick={() => outcome.mutate({ item, outcome: o }, { onSettled: onDone })}
+        >
+          {T.card.outcomes[o]}
+        </button>
+      ))}
+    </fieldset>
+  )
+}
+
 function CallOrText({ item, phone }: { item: Submission; phone: string }) {
   const contact = useContact()
+  const [asking, setAsking] = useState(false)
   return (
-    <div className="flex gap-1.5">
-      <a
-        href={telHref(phone)}
-        className={`${btn('primary', 'narrow')} flex-1`}
-        onClick={() => contact.mutate({ item, channel: 'call' })}
-      >
-        <Phone className={icon} aria-hidden="true" focusable="false" />
-        {T.card.call(firstName(item.name))}
-      </a>
-      <a
-        href={smsHref(phone)}
-        className={btn('secondary', 'narrow')}
-        onClick={() => contact.mutate({ item, channel: 'text' })}
-      >
-        <MessageSquareText className={icon} aria-hidden="true" focusable="false" />
-        {T.card.text}
-      </a>
+    <div>
+      <div className="flex gap-1.5">
+        <a
+          href={telHref(phone)}
+          className={`${btn('primary', 'narrow')} flex-1`}
+          onClick={() => {
+            contact.mutate({ item, channel: 'call' })
+            setAsking(true)
+          }}
+        >
+          <Phone className={icon} aria-hidden="true" focusable="false" />
+          {T.card.call(firstName(item.name))}
+        </a>
+        <a
+          href={smsHref(phone)}
+          className={btn('secondary', 'narrow')}
+          onClick={() => contact.mutate({ item, channel: 'text' })}
+        >
+          <MessageSquareText className={icon} aria-hidden="true" focusable="false" />
+          {T.card.text}
+        </a>
+      </div>
+      {asking && <CallOutcome item={item} onDone={() => setAsking(false)} />}
     </div>
   )
 }
@@ -105,7 +138,7 @@ function StatusSelect({ item, id }: { item: Submission; id: string }) {
       </label>
       <select
         id={id}
-        className="min-h-9 min-w-0 flex-1 rounded-lg border border-slate-500 bg-white px-2 text-sm font-semibold text-slate-900 disabled:cursor-wait disabled:opacity-60 sm:flex-none"
+        className="min-h-9 min-w-32 shrink-0 rounded-lg border border-slate-500 bg-white px-2 text-sm font-semibold text-slate-900 disabled:cursor-wait disabled:opacity-60"
         value={item.status}
         disabled={change.isPending}
         onChange={(event) =>

@@ -6,9 +6,10 @@ import type { ReactNode } from 'react'
 import { UserCheck } from 'lucide-react'
 import { arrivalInWords } from '../lead/attribution.ts'
 import { callbackTimeLabel, serviceLabel } from '../lead/message.ts'
-import { formatDateTime, formatDay, mailtoHref, telHref } from './format.ts'
+import { formatDateTime, formatDay, formatShortTime, mailtoHref, telHref } from './format.ts'
 import { STATUS_LABELS, T } from './messages.ts'
-import type { Submission } from './types.ts'
+import type { CallOutcome } from '../lead/activity.ts'
+import type { ActivityKind, Submission } from './types.ts'
 
 /** How a card reads its request: what is shown depends on these, worked out once. */
 export type CardState = {
@@ -196,5 +197,36 @@ export function ClientSummary({ item }: { item: Submission }) {
         ))}
       </dl>
     </section>
+  )
+}
+
+/**
+ * What the office last did, in one line ("Called 4:35 PM · no answer"), and the latest note's
+ * first words: the list tells who is waiting for a call back without opening "More".
+ */
+export function LastDone({ item, now, timeZone }: { item: Submission; now: number; timeZone: string }) {
+  const action = item.last_action && T.card.lastAction[item.last_action as ActivityKind]
+  if (!action && !item.last_note) return null
+  const detail =
+    item.last_action === 'call_outcome'
+      ? T.card.outcomes[item.last_action_detail as CallOutcome]
+      : item.last_action === 'status' || item.last_action === 'follow_up'
+        ? item.last_action_detail
+        : null
+  return (
+    <div className="mt-1 text-sm text-slate-800">
+      {action && item.last_action_at && (
+        <p>
+          <span className="font-semibold">{T.card.lastActionLabel}:</span> {action}{' '}
+          <time dateTime={item.last_action_at}>{formatShortTime(item.last_action_at, now, timeZone)}</time>
+          {detail && <> · {detail}</>}
+        </p>
+      )}
+      {item.last_note && (
+        <p className="truncate">
+          <span className="font-semibold">{T.card.lastNote}:</span> {item.last_note}
+        </p>
+      )}
+    </div>
   )
 }

@@ -3,12 +3,12 @@
 // report, the request a notification opened, the tabs (InboxTabs.tsx), search and filters with
 // "Mark all as read" and the CSV (InboxFilters.tsx), and the cards page by page (InboxList.tsx).
 // It holds what the office chose to see; the server's state is in TanStack Query's cache.
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type RefObject } from 'react'
 import { useOutcome } from './actions.ts'
 import { AlertBanner } from './AlertBanner.tsx'
 import { DeleteDialog } from './DeleteDialog.tsx'
 import { InboxFilters } from './InboxFilters.tsx'
-import { InboxHeader } from './InboxHeader.tsx'
+import { InboxHeader, ResponseTimes } from './InboxHeader.tsx'
 import { InboxList } from './InboxList.tsx'
 import { InboxTabs } from './InboxTabs.tsx'
 import { TOASTS } from './messages.ts'
@@ -41,6 +41,23 @@ function useFailureToast(error: Error | null) {
   }, [error, failed])
 }
 
+/**
+ * When the answer to a new search arrives, its first result is brought into view if it is not
+ * (on a phone, with the keyboard open, it can land below the fold and typing seems to do nothing).
+ */
+function useResultsInView(q: string, settled: boolean, panel: RefObject<HTMLDivElement | null>) {
+  const shownFor = useRef(q)
+  useEffect(() => {
+    if (!settled || shownFor.current === q) return
+    shownFor.current = q
+    const first = panel.current?.querySelector('article') ?? panel.current
+    if (!first) return
+    const { top } = first.getBoundingClientRect()
+    const bottom = window.visualViewport?.height ?? window.innerHeight
+    if (top < 0 || top > bottom - 120) first.scrollIntoView({ block: 'start', behavior: 'smooth' })
+  }, [q, settled, panel])
+}
+
 export function Inbox({ title, onLogout }: { title: string; onLogout: () => Promise<void> }) {
   const [query, setQuery] = useState<ListQuery>(FIRST_VIEW)
   const list = useSubmissions(query)
@@ -51,6 +68,7 @@ export function Inbox({ title, onLogout }: { title: string; onLogout: () => Prom
   const [showSources, setShowSources] = useState(false)
   const panel = useRef<HTMLDivElement>(null)
   useUnreadInTitle(counts?.unread, title)
+  useResultsInView(query.q, list.isSuccess && !list.isPlaceholderData, panel)
   useFailureToast(list.error)
 
   const askDelete = (item: Submission, opener: HTMLElement) => setDeleting({ item, opener })
@@ -63,7 +81,8 @@ export function Inbox({ title, onLogout }: { title: string; onLogout: () => Prom
   }
 
   return (
-    <div className="bg-slate-50">
+    // data-inbox: while it is shown, the public site's sticky header steps aside (admin.css).
+    <div className="bg-slate-50" data-inbox="">
       <InboxHeader
         counts={counts}
         ready={list.isSuccess}
@@ -71,7 +90,7 @@ export function Inbox({ title, onLogout }: { title: string; onLogout: () => Prom
         onToggleSources={() => setShowSources((open) => !open)}
         onLogout={onLogout}
       />
-      <div className="container-page py-3 sm:py-6">
+      <div className="container-page py-2 sm:py-4">
         <AlertBanner ready={list.isSuccess} />
         {showSources && (
           <SourcesReport
@@ -91,10 +110,11 @@ export function Inbox({ title, onLogout }: { title: string; onLogout: () => Prom
           aria-labelledby={`tab-${query.view}`}
           ref={panel}
           tabIndex={-1}
-          className="mt-3 focus:outline-none"
+          className="mt-2 focus:outline-none sm:mt-3"
         >
           <InboxFilters query={query} setQuery={setQuery} />
           <InboxList list={list} onAskDelete={askDelete} />
+          <ResponseTimes ready={list.isSuccess} onDark={false} />
         </div>
       </div>
       <DeleteDialog

@@ -32,10 +32,16 @@ function FilterSelect({
 }) {
   return (
     <div>
-      <label htmlFor={id} className={label}>
+      {/* From 1024 px the filters stand in one row: each select's first option says what it filters. */}
+      <label htmlFor={id} className={`${label} lg:sr-only`}>
         {text}
       </label>
-      <select id={id} className={`${control} mt-1`} value={value} onChange={(event) => onChange(event.target.value)}>
+      <select
+        id={id}
+        className={`${control} mt-1 lg:mt-0`}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
         {children}
       </select>
     </div>
@@ -45,10 +51,10 @@ function FilterSelect({
 function SearchField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   return (
     <div className="sm:col-span-2 lg:col-span-1">
-      <label htmlFor="inbox-search" className={`${label} sr-only sm:not-sr-only`}>
+      <label htmlFor="inbox-search" className={`${label} sr-only sm:not-sr-only lg:sr-only`}>
         {T.inbox.search}
       </label>
-      <div className="relative sm:mt-1">
+      <div className="relative sm:mt-1 lg:mt-0">
         <Search
           className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-500"
           aria-hidden="true"
@@ -134,7 +140,7 @@ export function InboxFilters({ query, setQuery }: { query: ListQuery; setQuery: 
     <form
       role="search"
       aria-label={T.inbox.filters}
-      className={`${card} grid grid-cols-[minmax(0,1fr)_auto] gap-2 p-2.5 sm:grid-cols-2 sm:gap-x-4 sm:gap-y-3 sm:p-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto_auto] lg:items-end`}
+      className={`${card} grid grid-cols-[minmax(0,1fr)_auto] gap-2 p-2.5 sm:grid-cols-2 sm:gap-x-4 sm:gap-y-3 sm:p-4 lg:p-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto_auto] lg:items-end`}
       onSubmit={(event) => {
         event.preventDefault()
         setQuery((old) => ({ ...old, q: search.trim() }))
@@ -146,14 +152,18 @@ export function InboxFilters({ query, setQuery }: { query: ListQuery; setQuery: 
         type="button"
         className={`${btn('outline', 'narrow')} sm:hidden`}
         aria-expanded={filtersShown}
-        aria-controls="inbox-filters"
+        aria-controls="inbox-filters inbox-bulk"
         onClick={() => setShowFilters((open) => !open)}
       >
         <SlidersHorizontal className="size-5" aria-hidden="true" focusable="false" />
         {T.inbox.filtersButton}
       </button>
       <Filters query={query} setQuery={setQuery} shown={filtersShown} />
-      <div className="col-span-2 flex gap-2 sm:col-span-2 lg:col-span-2">
+      {/* On a phone "Mark all as read" and the CSV wait behind "Filters" too: the first card comes first. */}
+      <div
+        id="inbox-bulk"
+        className={`${filtersShown ? 'flex' : 'hidden'} col-span-2 gap-2 sm:col-span-2 sm:flex lg:col-span-2`}
+      >
         {unreadShown && (
           <button type="button" className={bulk} disabled={markAll.isPending} onClick={() => markAll.mutate(query)}>
             <CheckCheck className="size-5" aria-hidden="true" focusable="false" />

@@ -1,6 +1,7 @@
-// The inbox's header, on the brand's dark band: the heading, the Sources report's button and "Log
-// out"; the counts (total, unread, clients, follow-ups due), the median first response, and the
-// notifications switch.
+// The inbox's own compact app header (decision 042), on the brand's dark band, in place of the
+// public site's sticky header: the heading, the Sources report's button and "Log out"; the counts
+// (total, unread, clients, follow-ups due) in one line; the notifications switch in one line. The
+// median first response sits here from 640 px, and under the list on a phone (ResponseTimes).
 import { useEffect, useRef } from 'react'
 import { BarChart3, LogOut } from 'lucide-react'
 import { BusyButton } from './BusyButton.tsx'
@@ -9,7 +10,7 @@ import { T } from './messages.ts'
 import { NotificationsSwitch } from './NotificationsSwitch.tsx'
 import { useResponseTimes } from './queries.ts'
 import type { Counts } from './types.ts'
-import { button } from './ui.ts'
+import { btn } from './ui.ts'
 
 function CountsSummary({ counts }: { counts: Counts | undefined }) {
   const items = [
@@ -19,28 +20,30 @@ function CountsSummary({ counts }: { counts: Counts | undefined }) {
     [T.inbox.counts.due, counts?.due],
   ] as const
   return (
-    <dl className="grid grid-cols-4 gap-1.5 sm:flex sm:gap-3">
+    <dl className="flex flex-wrap gap-x-3 gap-y-1 text-sm sm:gap-x-5 sm:text-base">
       {items.map(([name, value]) => (
-        <div key={name} className="rounded-lg bg-white/10 px-2 py-1.5 sm:min-w-28 sm:px-4 sm:py-2">
-          <dt className="text-xs leading-tight font-semibold text-brand-100 sm:text-sm">{name}</dt>
-          <dd className="text-xl font-extrabold tabular-nums sm:text-2xl">{value ?? '–'}</dd>
+        <div key={name} className="flex items-baseline gap-1.5 whitespace-nowrap">
+          <dt className="text-brand-100">{name}</dt>
+          <dd className="font-extrabold text-white tabular-nums">{value ?? '–'}</dd>
         </div>
       ))}
     </dl>
   )
 }
 
-function ResponseTimes({ ready }: { ready: boolean }) {
+/** The median first response: in the header's band from 640 px, under the list (on light) on a phone. */
+export function ResponseTimes({ ready, onDark }: { ready: boolean; onDark: boolean }) {
   const { data } = useResponseTimes(ready)
   if (!data) return null
+  const strong = onDark ? 'text-white' : 'text-slate-900'
   return (
-    <p className="mt-2 text-sm text-brand-100">
-      <span className="font-semibold text-white">{T.inbox.response}</span> <span>({T.inbox.responseHint})</span>
+    <p className={onDark ? 'hidden text-sm text-brand-100 sm:block' : 'mt-4 text-sm text-slate-700 sm:hidden'}>
+      <span className={`font-semibold ${strong}`}>{T.inbox.response}</span> <span>({T.inbox.responseHint})</span>
       {data.map((p) => (
         <span key={p.days} className="whitespace-nowrap">
           {' · '}
           {T.inbox.responseDays(p.days)}:{' '}
-          <span className="font-bold text-white">
+          <span className={`font-bold ${strong}`}>
             {p.medianMs === null ? T.inbox.responseNone : formatDuration(p.medianMs)}
           </span>
         </span>
@@ -67,35 +70,42 @@ export function InboxHeader({
   // Just signed in: the login form is gone, the focus starts at the top of the inbox.
   useEffect(() => heading.current?.focus(), [])
   return (
-    <section className="bg-brand-900 text-white" aria-labelledby="page-title">
-      <div className="container-page py-3 sm:py-6">
-        <div className="flex items-center justify-between gap-4">
+    <header className="bg-brand-900 text-white" aria-labelledby="page-title">
+      <div className="container-page py-2 sm:py-4">
+        <div className="flex flex-wrap items-center gap-x-6 gap-y-1.5">
           <h1
             id="page-title"
             ref={heading}
             tabIndex={-1}
-            className="text-2xl font-extrabold focus:outline-none sm:text-4xl"
+            className="text-2xl font-extrabold focus:outline-none sm:text-3xl"
           >
             {T.inbox.heading}
           </h1>
-          <div className="flex gap-2">
-            <button type="button" className={button.onDark} aria-expanded={sourcesShown} onClick={onToggleSources}>
+          {/* On a phone the counts take the second line; from 640 px they follow the heading. */}
+          <div className="order-last w-full sm:order-none sm:w-auto sm:flex-1">
+            <CountsSummary counts={counts} />
+          </div>
+          <div className="ml-auto flex gap-2 sm:ml-0">
+            <button
+              type="button"
+              className={btn('onDark', 'narrow')}
+              aria-expanded={sourcesShown}
+              onClick={onToggleSources}
+            >
               <BarChart3 className="size-5" aria-hidden="true" focusable="false" />
-              {/* On a phone the icon alone, so "Log out" keeps one line; the name stays for assistive technology. */}
-              <span className="sr-only sm:not-sr-only">{T.inbox.sources}</span>
+              {T.inbox.sources}
             </button>
-            <BusyButton className={button.onDark} onClick={onLogout}>
+            <BusyButton className={btn('onDark', 'narrow')} onClick={onLogout}>
               <LogOut className="size-5" aria-hidden="true" focusable="false" />
               {T.inbox.logout}
             </BusyButton>
           </div>
         </div>
-        <div className="mt-2 sm:mt-3">
-          <CountsSummary counts={counts} />
+        <div className="flex flex-wrap items-center justify-between gap-x-6">
+          <NotificationsSwitch />
+          <ResponseTimes ready={ready} onDark />
         </div>
-        <ResponseTimes ready={ready} />
-        <NotificationsSwitch />
       </div>
-    </section>
+    </header>
   )
 }

@@ -57,7 +57,7 @@ export function InboxList({ list, onAskDelete }: { list: ReturnType<typeof useSu
   // A new view or filter is on its way while the old list stays on screen.
   const refreshing = list.isPlaceholderData
   return (
-    <div className="mt-3" aria-busy={phase === 'loading' || refreshing}>
+    <div className="mt-2 sm:mt-3" aria-busy={phase === 'loading' || refreshing}>
       <noscript>
         <p className="mb-3 font-semibold text-red-800">{T.needsScript}</p>
       </noscript>
@@ -72,7 +72,7 @@ export function InboxList({ list, onAskDelete }: { list: ReturnType<typeof useSu
       )}
       {phase === 'ready' && (
         <>
-          <p role="status" className="mb-2 text-sm text-slate-600">
+          <p role="status" className="mb-1 text-sm text-slate-600 sm:mb-2">
             {items.length > 0 ? T.inbox.shown(items.length, list.hasNextPage) : ''}
           </p>
           {items.length === 0 ? (

@@ -29,9 +29,14 @@ export function InboxTabs({
     refs.current[target]?.focus()
   }
   return (
-    // On a phone the tabs scroll sideways in one row rather than taking three.
-    <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-      <div role="tablist" aria-label={T.inbox.tabsLabel} className="inline-flex gap-1 rounded-xl bg-slate-200 p-1">
+    // On a phone the tabs wrap to a second row (SPEC's three first), so none is out of sight
+    // sideways (decision 042).
+    <div>
+      <div
+        role="tablist"
+        aria-label={T.inbox.tabsLabel}
+        className="inline-grid grid-cols-[repeat(3,auto)] gap-1 rounded-xl bg-slate-200 p-1 sm:inline-flex"
+      >
         {VIEWS.map((v) => (
           <button
             key={v}
@@ -44,7 +49,7 @@ export function InboxTabs({
             aria-selected={v === view}
             aria-controls="inbox-panel"
             tabIndex={v === view ? 0 : -1}
-            className={`min-h-11 rounded-lg px-3 font-semibold whitespace-nowrap ${
+            className={`min-h-10 rounded-lg px-2 text-sm font-semibold whitespace-nowrap sm:min-h-11 sm:px-3 sm:text-base ${
               v === view ? 'bg-white text-brand-900 shadow-sm' : 'text-slate-700 hover:bg-white/60'
             }`}
             onClick={() => onSelect(v)}

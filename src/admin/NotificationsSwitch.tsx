@@ -23,43 +23,45 @@ export function NotificationsSwitch() {
   const on = state === 'on'
   const usable = state === 'on' || state === 'off'
   const Icon = on ? Bell : BellOff
+  // One line in the inbox's header (decision 042): the state's words are read out with the switch;
+  // on a phone they show only when the switch cannot be used and they say why.
   return (
-    <div className="mt-3 rounded-lg bg-white/10 px-3 py-1.5 sm:inline-block sm:min-w-md" data-push={state}>
-      <div className="flex items-center gap-2">
-        <Icon className="size-5 shrink-0 text-brand-100" aria-hidden="true" focusable="false" />
-        <span id="push-label" className="flex-1 font-semibold">
-          {T.push.label}
-        </span>
-        <button
-          type="button"
-          role="switch"
-          aria-checked={on}
-          aria-labelledby="push-label"
-          aria-describedby="push-state"
-          disabled={!usable || busy}
-          onClick={toggle}
-          className="inline-flex min-h-11 shrink-0 items-center disabled:cursor-not-allowed disabled:opacity-60"
+    <div className="mt-1 flex flex-wrap items-center gap-x-2" data-push={state}>
+      <Icon className="size-5 shrink-0 text-brand-100" aria-hidden="true" focusable="false" />
+      <span id="push-label" className="font-semibold">
+        {T.push.label}
+      </span>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={on}
+        aria-labelledby="push-label"
+        aria-describedby="push-state"
+        disabled={!usable || busy}
+        onClick={toggle}
+        className="inline-flex min-h-11 shrink-0 items-center disabled:cursor-not-allowed disabled:opacity-60"
+      >
+        <span
+          className={`relative inline-block h-7 w-12 rounded-full border-2 border-white/80 transition-colors ${on ? 'bg-accent-600' : 'bg-brand-950/40'}`}
         >
           <span
-            className={`relative inline-block h-7 w-12 rounded-full border-2 border-white/80 transition-colors ${on ? 'bg-accent-600' : 'bg-brand-950/40'}`}
-          >
-            <span
-              className={`absolute top-0.5 left-0.5 size-5 rounded-full bg-white shadow transition-transform ${on ? 'translate-x-5' : ''}`}
-            />
-          </span>
+            className={`absolute top-0.5 left-0.5 size-5 rounded-full bg-white shadow transition-transform ${on ? 'translate-x-5' : ''}`}
+          />
+        </span>
+      </button>
+      {on && (
+        <button type="button" className={`${btn('onDark', 'sm')} shrink-0`} disabled={busy} onClick={test}>
+          <Send className="size-4" aria-hidden="true" focusable="false" />
+          {T.push.sendTest}
         </button>
-      </div>
-      <div className="flex items-center justify-between gap-3 pb-1">
-        <p id="push-state" role="status" className="text-sm text-brand-100">
-          {TEXT[state]}
-        </p>
-        {on && (
-          <button type="button" className={`${btn('onDark', 'sm')} shrink-0`} disabled={busy} onClick={test}>
-            <Send className="size-4" aria-hidden="true" focusable="false" />
-            {T.push.sendTest}
-          </button>
-        )}
-      </div>
+      )}
+      <p
+        id="push-state"
+        role="status"
+        className={`basis-full pb-1 text-sm text-brand-100 sm:basis-auto sm:pb-0 ${usable ? 'sr-only sm:not-sr-only' : ''}`}
+      >
+        {TEXT[state]}
+      </p>
     </div>
   )
 }

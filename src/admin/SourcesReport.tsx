@@ -34,7 +34,7 @@ function TallyList({
       <dl className="mt-1 space-y-0.5 text-sm">
         {items.map((t) => (
           <div key={t.key} className="flex justify-between gap-3 border-b border-slate-100 py-0.5">
-            <dt className="min-w-0 [overflow-wrap:anywhere]">{format(t.key)}</dt>
+            <dt className="min-w-0 [overflow-wrap:normal] hyphens-none">{format(t.key)}</dt>
             <dd className="tabular-nums">{t.count}</dd>
           </div>
         ))}
@@ -63,10 +63,10 @@ function SourcesTable({ rows, onPick }: { rows: Answer<'sources'>['sources']; on
         <tbody>
           {rows.map((row) => (
             <tr key={row.source} className="border-b border-slate-100">
-              <th scope="row" className="min-w-20 px-1.5 py-1.5 text-left font-normal sm:px-2">
+              <th scope="row" className="min-w-28 px-1.5 py-1.5 text-left font-normal sm:px-2">
                 <button
                   type="button"
-                  className="min-h-6 text-left font-semibold text-brand-800 underline [overflow-wrap:anywhere] hover:text-brand-950"
+                  className="min-h-6 text-left font-semibold text-brand-800 underline [overflow-wrap:normal] hyphens-none hover:text-brand-950"
                   onClick={() => onPick(row.source)}
                 >
                   {row.source}

@@ -9,7 +9,7 @@ import { useContext, useId, useState } from 'react'
 import { InboxSettings, useNow } from './actions.ts'
 import { CardActions } from './CardActions.tsx'
 import { CardDetails } from './CardDetails.tsx'
-import { CardBadges, CardFacts, cardState, ClientSummary } from './CardFacts.tsx'
+import { CardBadges, CardFacts, cardState, ClientSummary, LastDone } from './CardFacts.tsx'
 import { CardMessage } from './CardMessage.tsx'
 import { relativeTime } from './format.ts'
 import type { Submission } from './types.ts'
@@ -48,6 +48,7 @@ export function SubmissionCard({
       </div>
       <CardBadges item={item} state={state} timeZone={timeZone} />
       <CardFacts item={item} state={state} />
+      <LastDone item={item} now={now} timeZone={timeZone} />
       {item.message && <CardMessage text={item.message} id={`${id}-message`} />}
       {item.is_client && <ClientSummary item={item} />}
       <CardActions item={item} state={state} now={now} id={id} more={more} onToggleMore={() => setMore((o) => !o)} />

@@ -6,8 +6,8 @@ import { createContext, useCallback, useContext, useEffect, useRef, useState, ty
 import { CircleAlert, CircleCheck, X } from 'lucide-react'
 import { T, type Toast } from './messages.ts'
 
-/** An error says what to do next, so it stays longer. */
-const SHOW_MS = { success: 5_000, error: 10_000 }
+/** An error says what to do next, so it stays longer; so does a change that can be undone. */
+const SHOW_MS = { success: 5_000, error: 10_000, undo: 10_000 }
 
 type Shown = Toast & { key: number }
 
@@ -42,9 +42,9 @@ function ToastCard({ toast, onDismiss }: { toast: Shown; onDismiss: () => void }
   const ref = useRef<HTMLDivElement>(null)
   useEffect(() => {
     if (held) return
-    const timer = window.setTimeout(onDismiss, SHOW_MS[toast.tone])
+    const timer = window.setTimeout(onDismiss, toast.undo ? SHOW_MS.undo : SHOW_MS[toast.tone])
     return () => window.clearTimeout(timer)
-  }, [held, toast.tone, onDismiss])
+  }, [held, toast.tone, toast.undo, onDismiss])
   // Escape hides the toast wherever the focus is, as on the public pages (src/client/toast.ts).
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -82,6 +82,18 @@ function ToastCard({ toast, onDismiss }: { toast: Shown; onDismiss: () => void }
         <p className="mt-1">{toast.text}</p>
         {toast.detail && <p className="mt-2 font-semibold">{toast.detail}</p>}
       </div>
+      {toast.undo && (
+        <button
+          type="button"
+          className="-my-1 min-h-11 shrink-0 rounded-lg border-2 border-brand-700 px-3 font-bold text-brand-800 hover:bg-brand-50"
+          onClick={() => {
+            onDismiss()
+            toast.undo?.()
+          }}
+        >
+          {T.toast.undo}
+        </button>
+      )}
       <button
         type="button"
         className={`-m-2 inline-flex size-11 shrink-0 items-center justify-center rounded-lg ${error ? 'text-white hover:bg-red-800 focus-visible:outline-white' : 'text-slate-600 hover:bg-slate-100'}`}

@@ -125,10 +125,13 @@ export const api = {
   // Let the request finish even if the page goes away: the call button opens the phone app.
   contact: (item: string, channel: InferRequestType<typeof submission.contacts.$post>['json']['channel']) =>
     answer(submission.contacts.$post({ ...id(item), json: { channel } }, { init: { keepalive: true } })),
+  outcome: (item: string, outcome: InferRequestType<typeof submission.outcome.$post>['json']['outcome']) =>
+    answer(submission.outcome.$post({ ...id(item), json: { outcome } })),
   note: (item: string, text: string) => answer(submission.notes.$post({ ...id(item), json: { text } })),
   trash: (item: string) => answer(submission.$delete(id(item))),
   restore: (item: string) => answer(submission.restore.$post(id(item))),
   markAllRead: (query: ListQuery) => answer(client.submissions['mark-read'].$post({ json: listSearch(query) })),
+  undoMarkAllRead: (batch: string) => answer(client.submissions['mark-read'].undo.$post({ json: { batch } })),
   sources: (from: string, to: string) => answer(client.sources.$get({ query: { from, to } })),
   erase: (person: InferRequestType<typeof client.erase.$post>['json']) => answer(client.erase.$post({ json: person })),
   push: () => answer(client.push.$get()),

@@ -20,6 +20,27 @@ export function formatDateTime(iso: string, timeZone?: string): string {
   return f.format(date)
 }
 
+const shortTimes = new Map<string, [time: Intl.DateTimeFormat, day: Intl.DateTimeFormat]>()
+
+/** "4:35 PM" today, "Nov 24, 4:35 PM" another day, in `timeZone`: when the office last did something. */
+export function formatShortTime(iso: string, now: number, timeZone?: string): string {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return iso
+  const key = timeZone ?? ''
+  let f = shortTimes.get(key)
+  if (!f) {
+    const zone = timeZone ? { timeZone } : {}
+    f = [
+      new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', ...zone }),
+      new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', ...zone }),
+    ]
+    shortTimes.set(key, f)
+  }
+  const [time, day] = f
+  const sameDay = day.format(date) === day.format(new Date(now))
+  return sameDay ? time.format(date) : `${day.format(date)}, ${time.format(date)}`
+}
+
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
 const DAY = 24 * HOUR

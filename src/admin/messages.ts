@@ -1,11 +1,46 @@
 // Every word the inbox shows, in one place. The toasts of SPEC §8 are exact; the ones for what
 // PRODUCT.md adds (unread, client details, notes, follow-ups, trash, spam) follow the same
 // "Success"/"Error" pattern. The client fields' labels are the office's words (CLIENT_FIELDS).
-import type { AlertChannel } from '../lead/alerts.ts'
-import { CLIENT_FIELDS, type ActivityKind } from './types.ts'
+import type { AlertChannel, AlertProblem } from '../lead/alerts.ts'
+import { ACTIVITY_TEXT, OUTCOME_WORDS, type ActivityKind } from '../lead/activity.ts'
+import { CLIENT_FIELDS } from './types.ts'
 export { STATUS_LABELS } from '../lead/submission.ts'
+export { ACTIVITY_TEXT }
 
-export type Toast = { tone: 'success' | 'error'; title: string; text: string; detail?: string }
+/** What the owner reads for one kind of alert problem: a one-line headline and the details behind a tap. */
+export type ProblemWords<P extends AlertProblem = AlertProblem> = {
+  /** Which problem's headline the banner's one line says when there are several: the lowest. */
+  rank: number
+  /** Problem kinds that already say this one: when one of them is there, this one is not repeated. */
+  impliedBy?: AlertProblem['kind'][]
+  // Methods, not function properties: so any kind's words can be used as ProblemWords<AlertProblem>.
+  headline(problem: P): string
+  /** `when` says an instant relative to now ("12 min ago"). */
+  details(problem: P, when: (iso: string) => string): string[]
+}
+type AlertWords = { [K in AlertProblem['kind']]: ProblemWords<Extract<AlertProblem, { kind: K }>> }
+
+const channelWords: Record<AlertChannel, string> = {
+  email: 'E-mail alerts',
+  push: 'Push notifications',
+  webhook: 'Webhooks',
+  confirmation: 'Confirmations to customers',
+}
+const todoWords: Record<AlertChannel, string> = {
+  email: 'Check SMTP_URL (server, user, password) with your mail provider.',
+  push: 'Turn notifications off and on again on your phone.',
+  webhook: 'Check WEBHOOK_URLS and the service they point to.',
+  confirmation: 'Check SMTP_URL (server, user, password) with your mail provider.',
+}
+
+export type Toast = {
+  tone: 'success' | 'error'
+  title: string
+  text: string
+  detail?: string
+  /** A bulk or destructive change's way back: the toast offers "Undo" for 10 seconds. */
+  undo?: () => void
+}
 
 const success = (text: string): Toast => ({ tone: 'success', title: 'Success', text })
 const failure = (text: string): Toast => ({ tone: 'error', title: 'Error', text })
@@ -25,6 +60,7 @@ export const TOASTS = {
   followUpSaved: success('Follow-up date saved'),
   followUpFailed: failure('Failed to save follow-up date'),
   contactFailed: failure('The call or text could not be recorded'),
+  outcomeFailed: failure('How the call went could not be recorded'),
   deleted: success('Submission moved to the trash'),
   deleteFailed: failure('Failed to delete submission'),
   restored: success('Submission restored'),
@@ -33,6 +69,8 @@ export const TOASTS = {
   movedToSpam: success('Submission moved to spam'),
   allRead: (n: number) => success(`${n} ${n === 1 ? 'submission' : 'submissions'} marked as read`),
   allReadFailed: failure('Failed to mark submissions as read'),
+  allReadUndone: (n: number) => success(`${n} ${n === 1 ? 'submission' : 'submissions'} unread again`),
+  undoFailed: failure('Failed to undo'),
   pushOn: success('Notifications are on for this device'),
   pushOff: success('Notifications are off for this device'),
   pushFailed: failure('Notifications could not be turned on'),
@@ -100,6 +138,18 @@ export const T = {
     trashNote: (days: number) => `Deleted requests stay here for ${days} days, then they are gone for good.`,
   },
   card: {
+    /** The card's line of what was last done: "Called 4:35 PM · no answer". */
+    lastAction: {
+      called: 'Called',
+      texted: 'Texted',
+      call_outcome: 'Called',
+      status: 'Status changed',
+      follow_up: 'Follow-up set',
+    } as Partial<Record<ActivityKind, string>>,
+    lastActionLabel: 'Last action',
+    lastNote: 'Latest note',
+    outcomeQuestion: 'How did the call go?',
+    outcomes: OUTCOME_WORDS,
     unread: 'Unread',
     client: 'Client',
     spam: 'Spam',
@@ -218,53 +268,53 @@ export const T = {
     close: 'Close',
     missing: 'This request is no longer there.',
   },
-  toast: { dismiss: 'Dismiss notification' },
-  /** The banner when alerts are not reaching the office (GET /api/admin/alert-health). */
+  toast: { dismiss: 'Dismiss notification', undo: 'Undo' },
+  /**
+   * The banner when alerts are not reaching the office (GET /api/admin/alert-health): one line in
+   * the owner's words (the first problem's headline, by rank), its details behind a tap. Each
+   * problem kind of AlertProblem (src/lead/alerts.ts) has its words in `problems`: a new kind
+   * fails to compile until it has them.
+   */
   alerts: {
-    heading: 'New requests may not reach you',
-    none: 'No alert is set up: nobody is told when a request comes in.',
-    noneTodo:
-      'Turn on notifications on this device, or set SMTP_URL and NOTIFY_EMAIL (e-mail) or WEBHOOK_URLS on the server and restart it. Until then, check this inbox often.',
-    failing: (what: string, count: number, since: string) => `${what} failing: ${count} not sent, the first ${since}.`,
-    lastError: 'Last error:',
-    channel: {
-      email: 'E-mail alerts',
-      push: 'Push notifications',
-      webhook: 'Webhooks',
-      confirmation: 'Confirmations to customers',
-    } satisfies Record<AlertChannel, string>,
-    todo: {
-      email: 'Check SMTP_URL (server, user, password) with your mail provider.',
-      push: 'Turn notifications off and on again on your phone.',
-      webhook: 'Check WEBHOOK_URLS and the service they point to.',
-      confirmation: 'Check SMTP_URL (server, user, password) with your mail provider.',
-    } satisfies Record<AlertChannel, string>,
-    retried: 'They are retried automatically.',
-    waiting: (count: number, since: string) =>
-      `${count === 1 ? '1 alert has' : `${count} alerts have`} been waiting more than 5 minutes (the oldest ${since}).`,
-    waitingTodo: "Check the server's log. Meanwhile keep this inbox open: new requests show up here.",
-    untrustedProxy: (since: string) =>
-      `The server sits behind a proxy it does not trust (first seen ${since}): every visitor counts as one, so a stranger can block the contact form and the sign-in for everyone.`,
-    untrustedProxyTodo: 'Set TRUST_PROXY to the number of proxies in front of the server (usually 1) and restart it.',
+    channel: channelWords,
+    todo: todoWords,
+    problems: {
+      none: {
+        rank: 0,
+        headline: () => "Alerts aren't reaching your phone. Turn on notifications",
+        details: () => [
+          'Nobody is told when a request comes in: notifications are off on every device, and no e-mail or webhook is set up.',
+          'Turn on notifications with the switch above, on each phone that should ring. Whoever runs the server can also send alerts by e-mail (SMTP_URL and NOTIFY_EMAIL) or to a chat or text service (WEBHOOK_URLS).',
+          'Until then, check this inbox often.',
+        ],
+      },
+      failing: {
+        rank: 1,
+        headline: (p) => `${channelWords[p.channel]} aren't getting through. Tap for what to do`,
+        details: (p, when) => [
+          `${channelWords[p.channel]} failing: ${p.count} not sent, the first ${when(p.since)}.`,
+          `Last error: ${p.error}`,
+          `${todoWords[p.channel]} They are retried automatically.`,
+        ],
+      },
+      waiting: {
+        rank: 2,
+        // With no alert set up at all, alerts waiting are what "none" already says.
+        impliedBy: ['none'],
+        headline: (p) => `Alerts are late: ${p.count} not sent yet`,
+        details: (p, when) => [
+          `${p.count === 1 ? '1 alert has' : `${p.count} alerts have`} been waiting more than 5 minutes (the oldest ${when(p.oldest)}).`,
+          "Check the server's log. Meanwhile keep this inbox open: new requests show up here.",
+        ],
+      },
+      'untrusted-proxy': {
+        rank: 3,
+        headline: () => "The server can't tell visitors apart. Tap for what to do",
+        details: (p, when) => [
+          `The server sits behind a proxy it does not trust (first seen ${when(p.since)}): every visitor counts as one, so a stranger can block the contact form and the sign-in for everyone.`,
+          'Set TRUST_PROXY to the number of proxies in front of the server (usually 1) and restart it.',
+        ],
+      },
+    } satisfies AlertWords,
   },
-}
-
-/** What each timeline entry says; `detail` is the entry's particulars (a status change, a note…). */
-export const ACTIVITY_TEXT: Record<ActivityKind, (detail: string | null) => string> = {
-  read: (detail) => (detail ? `Marked as read (${detail})` : 'Marked as read'),
-  unread: () => 'Marked as unread',
-  status: (detail) => `Status: ${detail ?? ''}`,
-  client: (detail) => detail ?? 'Client details changed',
-  note: (detail) => detail ?? '',
-  called: () => 'Called',
-  texted: () => 'Texted',
-  follow_up: (detail) => (detail ? `Follow-up set for ${detail}` : 'Follow-up date cleared'),
-  spam: () => 'Marked as spam',
-  not_spam: () => 'Moved to the inbox (not spam)',
-  deleted: () => 'Moved to the trash',
-  restored: () => 'Restored from the trash',
-  notified: (detail) => (detail ? `Notification sent: ${detail}` : 'Notification sent'),
-  notify_failed: (detail) => (detail ? `Notification failed: ${detail}` : 'Notification failed'),
-  escalated: (detail) => (detail ? `Alerted again: ${detail}` : 'Alerted again'),
-  reminded: (detail) => (detail ? `Reminder sent: ${detail}` : 'Reminder sent'),
 }

@@ -8,6 +8,7 @@ import { useOutcome } from './actions.ts'
 import { api, type Answer } from './api.ts'
 import { TOASTS, type Toast } from './messages.ts'
 import { keys, type ListData } from './queries.ts'
+import type { CallOutcome } from '../lead/activity.ts'
 import type { ListQuery, Submission, SubmissionChanges } from './types.ts'
 
 /** A change's answer: the request as it is now, and the counts. */
@@ -72,6 +73,24 @@ function putAnswer(client: QueryClient, { item, counts }: Changed, leaves: boole
   void client.invalidateQueries({ queryKey: keys.responseTimes })
 }
 
+/**
+ * The "Undo" of a bulk or destructive change's toast: `run` reverses it on the server; then the
+ * lists are fetched again and a toast says how it went.
+ */
+function useUndo() {
+  const client = useQueryClient()
+  const { succeeded, failed } = useOutcome()
+  return (run: () => Promise<unknown>, done: Toast, ko: Toast) => () => {
+    run().then(
+      () => {
+        succeeded(done)
+        void client.invalidateQueries({ queryKey: keys.lists })
+      },
+      (error: unknown) => failed(error, ko),
+    )
+  }
+}
+
 /** A write to one request: how it is sent, what shows meanwhile, where its answer goes, its toasts. */
 type Write<V extends { item: Submission }> = {
   send: (vars: V) => Promise<Changed>
@@ -112,12 +131,24 @@ export type Change = { item: Submission; changes: SubmissionChanges; ok: Toast; 
 const movesView = ({ changes }: Change) => changes.is_spam !== undefined
 
 export function useChange() {
+  const undo = useUndo()
   return useWrite<Change>({
     send: ({ item, changes }) => api.update(item.id, changes),
     meanwhile: (client, change) =>
       showItem(client, change.item.id, movesView(change) ? null : { ...change.item, ...change.changes }),
     leaves: movesView,
-    ok: ({ ok }) => ok,
+    // Into spam or out of it, the request leaves the list: the toast can bring it back.
+    ok: ({ ok, item, changes }) =>
+      ok && changes.is_spam !== undefined
+        ? {
+            ...ok,
+            undo: undo(
+              () => api.update(item.id, { is_spam: !changes.is_spam }),
+              changes.is_spam ? TOASTS.notSpam : TOASTS.movedToSpam,
+              TOASTS.undoFailed,
+            ),
+          }
+        : ok,
     ko: ({ ko }) => ko,
   })
 }
@@ -128,6 +159,15 @@ export function useContact() {
     send: ({ item, channel }) => api.contact(item.id, channel),
     ok: () => null,
     ko: () => TOASTS.contactFailed,
+  })
+}
+
+/** How a call went (reached, no answer, left message): the server sets the status and the card's last action. */
+export function useCallOutcome() {
+  return useWrite<{ item: Submission; outcome: CallOutcome }>({
+    send: ({ item, outcome }) => api.outcome(item.id, outcome),
+    ok: () => null,
+    ko: () => TOASTS.outcomeFailed,
   })
 }
 
@@ -156,13 +196,27 @@ const useMove = (send: (id: string) => Promise<Changed>, ok: Toast, ko: Toast) =
     ko: () => ko,
   })
 
-export const useTrash = () => useMove(api.trash, TOASTS.deleted, TOASTS.deleteFailed)
+/** To the trash, with "Undo" on its toast: restored at once. */
+export function useTrash() {
+  const undo = useUndo()
+  return useWrite<{ item: Submission }>({
+    send: ({ item }) => api.trash(item.id),
+    meanwhile: (client, { item }) => showItem(client, item.id, null),
+    leaves: true,
+    ok: ({ item }) => ({
+      ...TOASTS.deleted,
+      undo: undo(() => api.restore(item.id), TOASTS.restored, TOASTS.restoreFailed),
+    }),
+    ko: () => TOASTS.deleteFailed,
+  })
+}
 export const useRestore = () => useMove(api.restore, TOASTS.restored, TOASTS.restoreFailed)
 
 /** Every unread request of a view and its filters, read: those shown at once; then every list again from the server. */
 export function useMarkAllRead() {
   const client = useQueryClient()
   const { succeeded, failed } = useOutcome()
+  const undo = useUndo()
   return useMutation({
     mutationFn: (query: ListQuery) => api.markAllRead(query),
     onMutate: async (query) => {
@@ -181,10 +235,15 @@ export function useMarkAllRead() {
       if (before) putBack(client, before)
       failed(error, TOASTS.allReadFailed)
     },
-    onSuccess: ({ marked, counts }) => {
+    onSuccess: ({ marked, batch, counts }) => {
       editLists(client, (items) => items, counts)
       void client.invalidateQueries({ queryKey: keys.responseTimes })
-      succeeded(TOASTS.allRead(marked))
+      succeeded({
+        ...TOASTS.allRead(marked),
+        ...(marked > 0
+          ? { undo: undo(() => api.undoMarkAllRead(batch), TOASTS.allReadUndone(marked), TOASTS.undoFailed) }
+          : {}),
+      })
       void client.invalidateQueries({ queryKey: keys.lists })
     },
   })

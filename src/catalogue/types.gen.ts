@@ -602,6 +602,41 @@ export interface Urgency {
      * Items: Words found in a message as a whole ("no heat" is found in "There is no heat." but not in "no heater"), ignoring case and punctuation. Lower case letters, digits, spaces, apostrophes and slashes only.
      */
     phrases: string[]
+    /**
+     * The sign also shows when one of `words` and one of `with` stand within `within` words of each other in one sentence ("gas … smell", "leaking … water"), in either order.
+     */
+    near?: {
+      /**
+       * The first kind of word.
+       *
+       * @minItems 1
+       *
+       * Items: A single word (lower case), as in a phrase.
+       */
+      words: string[]
+      /**
+       * The word that must stand near one of `words`.
+       *
+       * @minItems 1
+       *
+       * Items: A single word (lower case), as in a phrase.
+       */
+      with: string[]
+      /**
+       * At most this many words apart (4 when left out).
+       */
+      within?: number
+    }
+    /**
+     * Words that cancel this sign in the sentence that holds them: "refrigerant" makes "refrigerant leak came back?" no water leak; "humidifier" a humidifier's leak.
+     *
+     * Items: Words found as a whole, as a phrase is.
+     */
+    unless?: string[]
+    /**
+     * A temperature under this many °F anywhere in the message ("58 °F inside", "55 degrees in the house") shows this sign, unless its sentence says it is outside. For the no-heat sign.
+     */
+    colderThan?: number
   }[]
 }
 /**
@@ -1222,6 +1257,10 @@ export interface ContactFormBlock {
      * The call button under the confirmation.
      */
     callLabel: string
+    /**
+     * What the confirmation says to a request sent with a ZIP code outside the service area: the request has arrived, so it says what happens next (the field's `outsideArea` note is for before sending).
+     */
+    outside: string
   }
   /**
    * A line under the send button saying what happens to the request, with a link to the privacy page.

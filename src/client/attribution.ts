@@ -4,8 +4,10 @@
 // (another site, or an address with campaign parameters) starts a new record. The contact form
 // sends the record with a request; a tap on a tel: link sends a beacon to /api/events with the
 // page and what the source is worked out from (no click id's value, no address beyond the host).
+// A visitor who moved on before the landing page's script ran (it waits for the first paint) is
+// recovered on the next page from its same-origin referrer, the landing address.
 
-import { arrival, beaconPayload, isNew, type Visit } from './visit.ts'
+import { arrival, arrivalBefore, beaconPayload, isNew, type Visit } from './visit.ts'
 
 const KEY = 'visit'
 
@@ -25,12 +27,23 @@ export function currentVisit(): Visit {
   try {
     return JSON.parse(sessionStorage.getItem(KEY) ?? '') as Visit
   } catch {
-    return here
+    return isNew(here) ? here : (landedBefore() ?? here)
+  }
+}
+
+/** With no record yet, the landing page before this one, if it carried a campaign the visitor left too fast to keep. */
+function landedBefore(): Visit | null {
+  try {
+    const before = arrivalBefore(new URL(location.href), document.referrer)
+    return before && isNew(before) ? before : null
+  } catch {
+    return null
   }
 }
 
 try {
-  if (isNew(here) || !sessionStorage.getItem(KEY)) sessionStorage.setItem(KEY, JSON.stringify(here))
+  if (isNew(here)) sessionStorage.setItem(KEY, JSON.stringify(here))
+  else if (!sessionStorage.getItem(KEY)) sessionStorage.setItem(KEY, JSON.stringify(landedBefore() ?? here))
 } catch {
   // No sessionStorage (a private mode that refuses it): the form still sends this page's arrival.
 }

@@ -97,8 +97,15 @@ function enhance(form: HTMLFormElement) {
       for (const radio of form.querySelectorAll<HTMLInputElement>('input[type="radio"]')) radio.checked = false
       outsideAreaNote(form)
       touchedAt = undefined
-      if (hadFocus) button.focus()
-      showToast('success', { returnFocus: button })
+      // The confirmation is above the form, out of sight on a phone: brought into view, and the
+      // focus on it, so it is seen and read out (the toast fades; the form has emptied).
+      const panel = document.getElementById(CONFIRMATION_ID)
+      const shown = panel && !panel.hidden ? panel : null
+      if (shown) {
+        shown.scrollIntoView({ block: 'start', behavior: 'auto' })
+        shown.focus({ preventScroll: true })
+      } else if (hadFocus) button.focus()
+      showToast('success', { returnFocus: shown ?? button })
     } catch (error) {
       console.error('Contact form:', error)
       busy(false)

@@ -19,6 +19,18 @@ export function arrival(url: URL, referrer: string): Visit {
   return visit
 }
 
+/**
+ * The arrival of the page before this one on this site, recovered from the same-origin referrer:
+ * a visitor who tapped on before the landing page's script ran (it waits for the first paint)
+ * left no record there, but the landing address, with its campaign, is the referrer here. Null
+ * when the referrer is another site's or there is none. The outside page before it is unknown.
+ */
+export function arrivalBefore(url: URL, referrer: string): Visit | null {
+  if (!referrer) return null
+  const from = new URL(referrer)
+  return from.host === url.host ? arrival(from, '') : null
+}
+
 /** Whether an arrival starts a new visit record: it came from outside or with campaign parameters. */
 export const isNew = (visit: Visit) => Object.keys(visit).length > 1
 

@@ -18,6 +18,7 @@ export const ACTIVITY_KINDS = [
   'notify_failed',
   'escalated',
   'reminded',
+  'call_outcome',
 ] as const
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number]
@@ -36,5 +37,46 @@ export type Activity = {
 export const CONTACT_CHANNELS = ['call', 'text'] as const
 export type ContactChannel = (typeof CONTACT_CHANNELS)[number]
 
+/** How a call from the inbox went, asked when the office comes back to the inbox. */
+export const CALL_OUTCOMES = ['reached', 'no_answer', 'left_message'] as const
+export type CallOutcome = (typeof CALL_OUTCOMES)[number]
+
+/**
+ * What the office does to a request that its card shows as the last action, the most telling first
+ * (a note has its own line on the card, the latest note).
+ */
+export const DESK_ACTIONS: readonly ActivityKind[] = ['call_outcome', 'called', 'texted', 'status', 'follow_up']
+
 /** A note's length limit, in characters. */
 export const NOTE_MAX = 2000
+
+/** How a call went, as the office says it (the card's one-tap question, the timeline). */
+export const OUTCOME_WORDS: Record<CallOutcome, string> = {
+  reached: 'reached',
+  no_answer: 'no answer',
+  left_message: 'left message',
+}
+
+/**
+ * What each timeline entry says, in the inbox and the CSV (call_outcome: how a call went); `detail`
+ * is the entry's particulars (a status change, a note…).
+ */
+export const ACTIVITY_TEXT: Record<ActivityKind, (detail: string | null) => string> = {
+  read: (detail) => (detail ? `Marked as read (${detail})` : 'Marked as read'),
+  unread: () => 'Marked as unread',
+  status: (detail) => `Status: ${detail ?? ''}`,
+  client: (detail) => detail ?? 'Client details changed',
+  note: (detail) => detail ?? '',
+  called: () => 'Called',
+  texted: () => 'Texted',
+  follow_up: (detail) => (detail ? `Follow-up set for ${detail}` : 'Follow-up date cleared'),
+  spam: () => 'Marked as spam',
+  not_spam: () => 'Moved to the inbox (not spam)',
+  deleted: () => 'Moved to the trash',
+  restored: () => 'Restored from the trash',
+  notified: (detail) => (detail ? `Notification sent: ${detail}` : 'Notification sent'),
+  notify_failed: (detail) => (detail ? `Notification failed: ${detail}` : 'Notification failed'),
+  escalated: (detail) => (detail ? `Alerted again: ${detail}` : 'Alerted again'),
+  reminded: (detail) => (detail ? `Reminder sent: ${detail}` : 'Reminder sent'),
+  call_outcome: (detail) => `Call: ${OUTCOME_WORDS[detail as CallOutcome] ?? detail ?? ''}`,
+}

@@ -1,9 +1,10 @@
-// Where a visit came from, in words (docs/decisions/032-attribution-calls-privacy.md): the ad
-// click ids, then the campaign's utm_source/utm_medium, then the outside page that linked here
-// (search engines by name), else "Direct". One function for the stored request (its `source`
+// Where a visit came from, in words (docs/decisions/032-attribution-calls-privacy.md): its
+// channel by the table of src/lead/channels.ts (click ids, utm_source/utm_medium, the outside
+// page that linked here), else the campaign's source or the linking host, else "Direct". One function for the stored request (its `source`
 // column, which the inbox filters and the Sources report groups by) and for the calls counted.
 // Browser-safe: the inbox app imports the card's sentence from here.
-import { CLICK_IDS, type ClickIdKind, type UtmField } from './arrival-fields.ts'
+import { CLICK_IDS, type UtmField } from './arrival-fields.ts'
+import { channelOf } from './channels.ts'
 
 export { CLICK_ID_KINDS, UTM_FIELDS } from './arrival-fields.ts'
 
@@ -16,38 +17,6 @@ export type Arrival = Partial<Record<UtmField, string | null>> & {
 /** The most a source label may be (it is stored and grouped by). */
 export const SOURCE_MAX = 100
 export const DIRECT = 'Direct'
-
-/** Search engines by the host of the page that linked here. */
-const SEARCH_ENGINES: [RegExp, string][] = [
-  [/(^|\.)google\.[a-z.]+$/, 'Google search'],
-  [/(^|\.)bing\.com$/, 'Bing search'],
-  [/(^|\.)duckduckgo\.com$/, 'DuckDuckGo search'],
-  [/(^|\.)search\.yahoo\.com$|(^|\.)yahoo\.com$/, 'Yahoo search'],
-  [/(^|\.)ecosia\.org$/, 'Ecosia search'],
-  [/(^|\.)search\.brave\.com$/, 'Brave search'],
-]
-/** Social sites and well-known referrers, by host. */
-const SITES: [RegExp, string][] = [
-  [/(^|\.)(facebook\.com|fb\.com|fb\.me)$/, 'Facebook'],
-  [/(^|\.)instagram\.com$/, 'Instagram'],
-  [/(^|\.)nextdoor\.com$/, 'Nextdoor'],
-  [/(^|\.)yelp\.com$/, 'Yelp'],
-  [/(^|\.)(t\.co|twitter\.com|x\.com)$/, 'X (Twitter)'],
-  [/(^|\.)linkedin\.com$/, 'LinkedIn'],
-]
-/** utm_source values written in many ways, by the name people know. */
-const KNOWN_SOURCES: Record<string, string> = {
-  google: 'Google',
-  bing: 'Microsoft',
-  microsoft: 'Microsoft',
-  facebook: 'Facebook',
-  fb: 'Facebook',
-  instagram: 'Instagram',
-  nextdoor: 'Nextdoor',
-  yelp: 'Yelp',
-}
-/** utm_medium values that mean a paid ad. */
-const PAID = /^(cpc|ppc|paid|paidsearch|paid[-_ ]?search|paid[-_ ]?social|cpm|display|ads?)$/i
 
 /** The host of a referrer (a URL or a host), lower case, without "www."; '' when there is none. */
 export function referrerHost(referrer: string | null | undefined): string {
@@ -64,24 +33,22 @@ export function referrerHost(referrer: string | null | undefined): string {
 const clean = (text: string | null | undefined) => (text ?? '').trim().slice(0, SOURCE_MAX)
 
 /**
- * The source of a visit in words: "Google Ads", "Microsoft Ads", "Facebook Ads" for a click id;
- * "Google Ads" for utm_source=google with a paid medium, "newsletter / email" for other campaigns;
- * "Google search", "Facebook", "nextdoor.com" for the page that linked here; else "Direct".
+ * The source of a visit in words: its channel (src/lead/channels.ts: "Google Ads" for a click id
+ * or utm_source=google with a paid medium, "E-mail" for a newsletter, "Google search",
+ * "Facebook"…); else the campaign's own utm_source ("yard-sign"), or the host of the page that
+ * linked here ("harfordhomes.example"); else "Direct".
  */
 export function sourceOf(arrival: Arrival): string {
   const kind = arrival.clickIdType
-  if (kind && kind in CLICK_IDS) return CLICK_IDS[kind as ClickIdKind]
   const source = clean(arrival.utm_source)
-  const medium = clean(arrival.utm_medium)
-  if (source) {
-    const known = KNOWN_SOURCES[source.toLowerCase()]
-    if (known && PAID.test(medium)) return `${known} Ads`
-    return clean(medium ? `${known ?? source} / ${medium}` : (known ?? source))
-  }
   const host = referrerHost(arrival.referrer)
-  if (!host) return DIRECT
-  for (const [pattern, name] of [...SEARCH_ENGINES, ...SITES]) if (pattern.test(host)) return name
-  return clean(host)
+  const channel = channelOf({
+    ...(kind && kind in CLICK_IDS ? { clickId: kind } : {}),
+    source,
+    medium: clean(arrival.utm_medium),
+    host,
+  })
+  return channel ?? (source || clean(host) || DIRECT)
 }
 
 const UPPER = new Set(['ac', 'hvac', 'md', 'pa', 'de'])

@@ -37,7 +37,7 @@ function clock(minutes: number): string {
 const dayNumber = (t: { year: number; month: number; day: number }) => Date.UTC(t.year, t.month - 1, t.day) / 86_400_000
 
 export function confirmationWords(
-  form: Pick<ContactFormBlock, 'confirmation' | 'outsideArea'>,
+  form: Pick<ContactFormBlock, 'confirmation'>,
   visitor: Visitor,
   office: { hours: Hours; timeZone: string },
   now: number,
@@ -58,6 +58,7 @@ export function confirmationWords(
     details: fill(copy.details, { name: visitor.name, phone: visitor.phone }),
     when,
     urgent: visitor.urgent ? copy.urgent : null,
-    outside: visitor.outside ? form.outsideArea : null,
+    // Sent already: the confirmation's own words, not the field's "send it anyway".
+    outside: visitor.outside ? copy.outside : null,
   }
 }

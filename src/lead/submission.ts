@@ -123,6 +123,20 @@ export const SUBMISSION_COLUMNS = {
   click_id: optional('text'),
   /** The source in words ("Google Ads", "Google search", "Direct"…; src/lead/attribution.ts): what the inbox filters by. */
   source: optional('text'),
+  // What was last done (migration 016), shown on the card:
+  /** The office's last action: an ActivityKind of DESK_ACTIONS (src/lead/activity.ts), or null. */
+  last_action: optional('text'),
+  last_action_at: optional('timestamp'),
+  /** Its particulars: a call's outcome, the status change ("new → contacted"), the follow-up date. */
+  last_action_detail: optional('text'),
+  /** The latest note's text. */
+  last_note: optional('text'),
+  /**
+   * The place in the triage queue (migration 015): the creation time in milliseconds, negated while
+   * urgent_open, so All and Unread show open urgent requests longest-waiting first, then the rest
+   * newest first. Kept by the database.
+   */
+  queue_rank: column<'computed', number>('computed'),
 }
 
 type Columns = typeof SUBMISSION_COLUMNS

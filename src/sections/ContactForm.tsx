@@ -59,7 +59,7 @@ export function ContactForm({
         data-sending-label={form.sendingLabel}
       >
         <ContactFormProblems heading={form.problemsHeading} state={state} />
-        <ContactFormFields form={form} state={state} zips={zips} />
+        <ContactFormFields form={form} state={state} zips={zips} phone={businessPhone} />
         <Honeypot />
         <input type="hidden" name="page" value={path} />
 

@@ -1,6 +1,7 @@
 // The contact form's building blocks (src/sections/ContactForm.tsx): a labelled row around one
 // control with the place for its problem, the attributes every control shares, a select with a
 // placeholder, and the "out right now?" pair of radio buttons.
+import { CallButton, type PhoneNumber } from './actions.tsx'
 import type { ReactNode } from 'react'
 import type { ContactFormBlock } from '../catalogue/types.gen.ts'
 import { fieldRules, type Field } from '../lead/message.ts'
@@ -115,7 +116,15 @@ export function Choice({
  * checked until the visitor picks one). The first carries the field's id, so a problem's link
  * reaches the group.
  */
-export function OutNow({ form, state }: { form: ContactFormBlock; state: ContactFormState | undefined }) {
+export function OutNow({
+  form,
+  state,
+  phone,
+}: {
+  form: ContactFormBlock
+  state: ContactFormState | undefined
+  phone?: PhoneNumber | undefined
+}) {
   const value = state?.values.outNow
   const problem = state?.problems.outNow || undefined
   const choices = [
@@ -123,7 +132,7 @@ export function OutNow({ form, state }: { form: ContactFormBlock; state: Contact
     { value: 'no', label: form.labels.outNowNo, id: `${controlId('outNow')}-no` },
   ]
   return (
-    <fieldset className="sm:col-span-2">
+    <fieldset className="group sm:col-span-2">
       <legend className="font-semibold text-slate-900">{form.labels.outNow}</legend>
       <div className="mt-1.5 flex gap-3">
         {choices.map((c) => (
@@ -146,6 +155,18 @@ export function OutNow({ form, state }: { form: ContactFormBlock; state: Contact
         ))}
       </div>
       <FieldProblem field="outNow" problem={problem} words={form.problems.outNow} />
+      {/* "Yes": call now rather than wait for a call back, offered before sending (CSS alone). */}
+      {phone && (
+        <div
+          data-out-now-call=""
+          className="mt-3 hidden rounded-lg border-2 border-red-700 bg-red-50 p-3 text-slate-900 group-has-[[value=yes]:checked]:block"
+        >
+          <p className="font-semibold">{form.confirmation.urgent}</p>
+          <div className="mt-2">
+            <CallButton phone={phone} label={form.confirmation.callLabel} tone="primary" />
+          </div>
+        </div>
+      )}
     </fieldset>
   )
 }

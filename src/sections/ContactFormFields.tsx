@@ -7,6 +7,7 @@ import type { ContactFormBlock } from '../catalogue/types.gen.ts'
 import { CALLBACK_TIMES, SERVICE_OPTIONS, type Field } from '../lead/message.ts'
 import type { ContactFormState } from '../lead/form-state.ts'
 import { ZIP_NOTE_ID } from '../lead/markup.ts'
+import type { PhoneNumber } from './actions.tsx'
 import { Choice, CONTROL, controlAttrs, FieldRow, OutNow, patternAttrs } from './ContactFormControls.tsx'
 
 type FieldsProps = {
@@ -14,6 +15,8 @@ type FieldsProps = {
   state: ContactFormState | undefined
   /** The service area's ZIP codes (src/lead/service-area.ts), for the outside-area note. */
   zips: readonly string[] | undefined
+  /** The business's phone, for the call button offered when the heating or cooling is out. */
+  phone?: PhoneNumber | undefined
 }
 
 /** A field's label, its problem on the page a send came back to (if any), and the words for one. */
@@ -21,7 +24,7 @@ function row(form: ContactFormBlock, state: ContactFormState | undefined, field:
   return { field, label: form.labels[field], problem: state?.problems[field] || undefined, words: form.problems[field] }
 }
 
-export function ContactFormFields({ form, state, zips }: FieldsProps) {
+export function ContactFormFields({ form, state, zips, phone }: FieldsProps) {
   return (
     <div className="grid gap-5 sm:grid-cols-2">
       <FieldRow {...row(form, state, 'name')}>
@@ -33,7 +36,7 @@ export function ContactFormFields({ form, state, zips }: FieldsProps) {
       <FieldRow {...row(form, state, 'email')}>
         <input type="email" autoComplete="email" spellCheck={false} {...patternAttrs(form, 'email', state)} />
       </FieldRow>
-      <IntakeFields form={form} state={state} zips={zips} />
+      <IntakeFields form={form} state={state} zips={zips} phone={phone} />
       <FieldRow {...row(form, state, 'message')} wide>
         <textarea
           rows={5}
@@ -51,7 +54,7 @@ export function ContactFormFields({ form, state, zips }: FieldsProps) {
  * for a place outside the service area, whether the heating or cooling is out, the service and
  * the time to call back.
  */
-function IntakeFields({ form, state, zips }: FieldsProps) {
+function IntakeFields({ form, state, zips, phone }: FieldsProps) {
   return (
     <>
       <FieldRow {...row(form, state, 'zip')}>
@@ -67,7 +70,7 @@ function IntakeFields({ form, state, zips }: FieldsProps) {
           {form.outsideArea}
         </p>
       </FieldRow>
-      <OutNow form={form} state={state} />
+      <OutNow form={form} state={state} phone={phone} />
       <FieldRow {...row(form, state, 'service')}>
         <Choice field="service" placeholder={form.servicePlaceholder} options={SERVICE_OPTIONS} state={state} />
       </FieldRow>

@@ -812,6 +812,8 @@ test.describe('the lead desk', () => {
     )
     await page.getByRole('tab', { name: /^Unread/ }).click()
     await expect(cards(page)).toHaveCount(2)
+    // On a phone the bulk actions wait behind "Filters", under the first cards.
+    await page.getByRole('button', { name: 'Filters' }).click()
     await page.getByRole('button', { name: 'Mark all as read' }).click()
     await expect(toast(page, 'Success', '2 submissions marked as read')).toBeVisible()
     await expect(page.getByText('No submissions found.')).toBeVisible()

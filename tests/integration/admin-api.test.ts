@@ -517,6 +517,34 @@ describe.each(STORAGE_KINDS)('the admin API on %s', (kind) => {
       ])
     })
 
+    it('exports the notes and the history, one column each, an entry a line, oldest first, safe from formulas', async () => {
+      const admin = await signedIn()
+      const id = await send({ name: `${tag} Csv History`, phone: '4105550133' })
+      await admin.call('POST', `/api/admin/submissions/${id}/contacts`, { channel: 'call' })
+      await admin.call('POST', `/api/admin/submissions/${id}/notes`, { text: '=1+1 no answer, try 5 pm' })
+      await admin.call('PATCH', `/api/admin/submissions/${id}`, { status: 'scheduled' })
+      await admin.call('POST', `/api/admin/submissions/${id}/notes`, { text: 'Booked Tuesday' })
+      const res = await fetch(
+        `${served.server.url}/api/admin/submissions.csv?q=${encodeURIComponent(`${tag} Csv History`)}`,
+        { headers: { cookie: admin.cookie } },
+      )
+      const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer())
+      const [header, row] = text
+        .replace(/^\ufeff/, '')
+        .trimEnd()
+        .split('\r\n')
+      const cells = (line: string) => [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((m) => m[1]!.replaceAll('""', '"'))
+      const names = cells(header!)
+      const values = cells(row!)
+      const at = '\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d'
+      expect(values[names.indexOf('Notes')]).toMatch(
+        new RegExp(`^${at} =1\\+1 no answer, try 5 pm\\n${at} Booked Tuesday$`),
+      )
+      expect(values[names.indexOf('History')]).toMatch(
+        new RegExp(`^${at} Marked as read\\n${at} Called\\n${at} Status: new → scheduled$`),
+      )
+    })
+
     it('deletes a request to the trash, where it can be restored', async () => {
       const admin = await signedIn()
       const id = await send({ name: `${tag} Delete Me`, phone: '4105550122' })

@@ -83,6 +83,31 @@ describe.each(STORAGE_KINDS)('the lead desk on %s', (kind) => {
     expect(all.indexOf('Urgent Older')).toBeGreaterThan(all.indexOf('Newer Plain'))
   })
 
+  it('orders All and Unread as a triage queue: open urgent requests longest-waiting first, then the rest newest first, page by page', async () => {
+    const first = await send({ name: 'Queue Heat', message: 'Heat is out, 58 °F inside, two kids at home' })
+    await send({ name: 'Queue Tuneup', service: 'maintenance' })
+    await send({ name: 'Queue Gas', message: 'Gas smell near the water heater' })
+    await send({ name: 'Queue Quote', service: 'installation' })
+    const q = `${tag} queue`
+    const queue = ['Queue Heat', 'Queue Gas', 'Queue Quote', 'Queue Tuneup']
+    expect(await list('all', q)).toEqual(queue)
+    expect(await list('unread', q)).toEqual(queue)
+    const paged: string[] = []
+    let cursor: string | null = null
+    do {
+      const res = await office_.call(
+        'GET',
+        `/api/admin/submissions?view=all&q=${encodeURIComponent(q)}&limit=1${cursor ? `&cursor=${cursor}` : ''}`,
+      )
+      paged.push(...(res.body.items as Item[]).map((i) => i.name.slice(tag.length + 1)))
+      cursor = res.body.nextCursor as string | null
+    } while (cursor)
+    expect(paged).toEqual(queue)
+    // Called: no longer waiting, it takes its place among the rest by its age.
+    await office_.call('POST', `/api/admin/submissions/${first.id}/contacts`, { channel: 'call' })
+    expect(await list('all', q)).toEqual(['Queue Gas', 'Queue Quote', 'Queue Tuneup', 'Queue Heat'])
+  })
+
   it('records a call or a text, marks read, and measures the first response in business hours', async () => {
     const item = await send({ name: 'Text Me', service: 'ac-repair' })
     const texted = await office_.call('POST', `/api/admin/submissions/${item.id}/contacts`, { channel: 'text' })
@@ -103,6 +128,41 @@ describe.each(STORAGE_KINDS)('the lead desk on %s', (kind) => {
     expect(again[0]!.first_contact_at).toBe(after.first_contact_at)
     expect((await timeline(item.id)).map((e) => e.kind)).toEqual(['called', 'texted', 'read'])
     expect((await office_.call('POST', `/api/admin/submissions/${item.id}/contacts`, { channel: 'fax' })).status).toBe(
+      400,
+    )
+  })
+
+  it("keeps the last action and the latest note on the request, and a call's outcome sets the status", async () => {
+    const item = await send({ name: 'Outcome' })
+    await office_.call('POST', `/api/admin/submissions/${item.id}/contacts`, { channel: 'call' })
+    const noAnswer = await office_.call('POST', `/api/admin/submissions/${item.id}/outcome`, { outcome: 'no_answer' })
+    expect(noAnswer.body.item).toMatchObject({
+      status: 'new',
+      last_action: 'call_outcome',
+      last_action_detail: 'no_answer',
+      last_action_at: expect.any(String),
+      last_note: null,
+    })
+    await office_.call('POST', `/api/admin/submissions/${item.id}/notes`, { text: 'No answer, try 5 pm' })
+    const reached = await office_.call('POST', `/api/admin/submissions/${item.id}/outcome`, { outcome: 'reached' })
+    expect(reached.body.item).toMatchObject({
+      status: 'contacted',
+      last_action: 'call_outcome',
+      last_action_detail: 'reached',
+      last_note: 'No answer, try 5 pm',
+    })
+    const listed = (await office_.call('GET', `/api/admin/submissions?q=${encodeURIComponent(item.name)}`)).body
+      .items as Item[]
+    expect(listed[0]).toMatchObject({ last_action: 'call_outcome', last_note: 'No answer, try 5 pm' })
+    expect((await timeline(item.id)).map((e) => [e.kind, e.detail])).toEqual([
+      ['call_outcome', 'reached'],
+      ['status', 'new → contacted'],
+      ['note', 'No answer, try 5 pm'],
+      ['call_outcome', 'no_answer'],
+      ['called', null],
+      ['read', null],
+    ])
+    expect((await office_.call('POST', `/api/admin/submissions/${item.id}/outcome`, { outcome: 'maybe' })).status).toBe(
       400,
     )
   })
@@ -193,6 +253,42 @@ describe.each(STORAGE_KINDS)('the lead desk on %s', (kind) => {
     expect(await list('unread', `${tag} bulk`)).toEqual([])
     expect((await timeline(one.id))[0]).toMatchObject({ kind: 'read', detail: 'Mark all as read' })
     expect((await office_.call('POST', '/api/admin/submissions/mark-read', { view: 'nope' })).status).toBe(400)
+  })
+
+  it('undoes a "Mark all as read": the requests it marked are unread again, those read before stay read', async () => {
+    const one = await send({ name: 'Undo One' })
+    await send({ name: 'Undo Two' })
+    const before = await send({ name: 'Undo Read Before' })
+    await office_.call('PATCH', `/api/admin/submissions/${before.id}`, { is_read: true })
+    const q = `${tag} undo`
+    const marked = await office_.call('POST', '/api/admin/submissions/mark-read', { view: 'all', q })
+    expect(marked.body).toMatchObject({ success: true, marked: 2, batch: expect.any(String) })
+    expect(await list('unread', q)).toEqual([])
+    const undone = await office_.call('POST', '/api/admin/submissions/mark-read/undo', { batch: marked.body.batch })
+    expect(undone.body).toMatchObject({ success: true, unmarked: 2 })
+    expect((undone.body.counts as { unread: number }).unread).toBe(
+      (marked.body.counts as { unread: number }).unread + 2,
+    )
+    expect(await list('unread', q)).toEqual(['Undo Two', 'Undo One'])
+    expect((await timeline(one.id)).map((e) => [e.kind, e.detail])).toEqual([
+      ['unread', 'Mark all as read undone'],
+      ['read', 'Mark all as read'],
+    ])
+    // Once is enough: a second undo finds nothing left to undo.
+    const again = await office_.call('POST', '/api/admin/submissions/mark-read/undo', { batch: marked.body.batch })
+    expect(again.body).toMatchObject({ unmarked: 0 })
+    expect((await office_.call('POST', '/api/admin/submissions/mark-read/undo', { batch: 'yesterday' })).status).toBe(
+      400,
+    )
+  })
+
+  it('undoes a delete: the request comes back from the trash where it was', async () => {
+    const item = await send({ name: 'Undo Delete' })
+    expect((await office_.call('DELETE', `/api/admin/submissions/${item.id}`)).status).toBe(200)
+    expect(await list('all', `${tag} undo delete`)).toEqual([])
+    const restored = await office_.call('POST', `/api/admin/submissions/${item.id}/restore`)
+    expect(restored.body.item).toMatchObject({ deleted_at: null })
+    expect(await list('all', `${tag} undo delete`)).toEqual(['Undo Delete'])
   })
 
   it('purges what has been in the trash for 30 days, with its timeline', async () => {

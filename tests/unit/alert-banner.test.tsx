@@ -2,7 +2,8 @@
 // channel and alerts left waiting need a server in trouble, so their words are checked here).
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { Problem } from '../../src/admin/AlertBanner.tsx'
+import { Problem, problemsToSay } from '../../src/admin/AlertBanner.tsx'
+import { T } from '../../src/admin/messages.ts'
 
 const NOW = Date.parse('2026-11-23T15:00:00.000Z')
 const text = (html: string) =>
@@ -70,5 +71,21 @@ describe('the alert-health banner', () => {
         'Set TRUST_PROXY to the number of proxies in front of the server (usually 1) and restart it.',
       ].join('\n'),
     )
+  })
+
+  it('says one line, from the most pressing problem, and never alerts "waiting" when none is set up', () => {
+    const waiting = { kind: 'waiting', count: 26, oldest: '2026-11-23T12:00:00.000Z' } as const
+    const failing = {
+      kind: 'failing',
+      channel: 'email',
+      count: 1,
+      error: 'x',
+      since: '2026-11-23T14:00:00.000Z',
+    } as const
+    expect(problemsToSay([waiting, { kind: 'none' }])).toEqual([{ kind: 'none' }])
+    expect(problemsToSay([waiting, failing]).map((p) => p.kind)).toEqual(['failing', 'waiting'])
+    expect(T.alerts.problems.none.headline()).toBe("Alerts aren't reaching your phone. Turn on notifications")
+    expect(T.alerts.problems.failing.headline(failing)).toBe("E-mail alerts aren't getting through. Tap for what to do")
+    expect(T.alerts.problems.waiting.headline(waiting)).toBe('Alerts are late: 26 not sent yet')
   })
 })

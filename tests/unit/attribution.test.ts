@@ -2,7 +2,7 @@
 // and reports of it (src/client/visit.ts).
 import { describe, expect, it } from 'vitest'
 import { arrivalInWords, pageInWords, referrerHost, sourceOf } from '../../src/lead/attribution.ts'
-import { arrival, beaconPayload, isNew } from '../../src/client/visit.ts'
+import { arrival, arrivalBefore, beaconPayload, isNew } from '../../src/client/visit.ts'
 
 describe('sourceOf', () => {
   it('names the ad platform of a click id first, whatever else the visit carries', () => {
@@ -18,8 +18,16 @@ describe('sourceOf', () => {
     expect(sourceOf({ utm_source: 'google', utm_medium: 'cpc' })).toBe('Google Ads')
     expect(sourceOf({ utm_source: 'bing', utm_medium: 'ppc' })).toBe('Microsoft Ads')
     expect(sourceOf({ utm_source: 'facebook', utm_medium: 'paid_social' })).toBe('Facebook Ads')
-    expect(sourceOf({ utm_source: 'facebook', utm_medium: 'social' })).toBe('Facebook / social')
-    expect(sourceOf({ utm_source: 'newsletter', utm_medium: 'email' })).toBe('newsletter / email')
+    // One channel, one name: however the campaign or the link says it (src/lead/channels.ts).
+    expect(sourceOf({ utm_source: 'facebook', utm_medium: 'social' })).toBe('Facebook')
+    expect(sourceOf({ utm_source: 'fb' })).toBe('Facebook')
+    expect(sourceOf({ referrer: 'https://l.facebook.com/' })).toBe('Facebook')
+    expect(sourceOf({ utm_source: 'newsletter', utm_medium: 'email' })).toBe('E-mail')
+    expect(sourceOf({ utm_source: 'spring-promo', utm_medium: 'e-mail' })).toBe('E-mail')
+    expect(sourceOf({ utm_source: 'mailchimp' })).toBe('E-mail')
+    expect(sourceOf({ utm_source: 'google', utm_medium: 'organic' })).toBe('Google search')
+    expect(sourceOf({ utm_source: 'Google' })).toBe('Google search')
+    expect(sourceOf({ utm_source: 'yard-sign', utm_medium: 'print' })).toBe('yard-sign')
     expect(sourceOf({ utm_source: 'yard-sign' })).toBe('yard-sign')
     expect(sourceOf({ utm_source: 'x'.repeat(300) })).toHaveLength(100)
   })
@@ -82,6 +90,19 @@ describe('the visit record and the call beacon', () => {
       gclid: 'abc',
     })
     expect(isNew(visit)).toBe(true)
+  })
+
+  it('recovers the landing page and its campaign from a same-origin referrer, and nothing from another site', () => {
+    const contact = new URL('https://www.longbar-hvac.example/contact')
+    expect(arrivalBefore(contact, url.href)).toEqual({
+      landing: '/furnace-repair',
+      utm_source: 'google',
+      utm_medium: 'cpc',
+      utm_campaign: 'winter-tuneup',
+      gclid: 'abc',
+    })
+    expect(arrivalBefore(contact, 'https://www.google.com/search?utm_source=x')).toBeNull()
+    expect(arrivalBefore(contact, '')).toBeNull()
   })
 
   it('does not take the site itself for a referrer, and a plain inside page starts no new visit', () => {

@@ -46,6 +46,8 @@ describe('the confirmation', () => {
     expect(both.urgent).toBe(
       "Heating or cooling out right now? Don't wait for our call: call (410) 555-0142 now, day or night.",
     )
-    expect(both.outside).toBe(form.outsideArea)
+    expect(both.outside).toBe(form.confirmation.outside)
+    // Sent already: never the field's "Send your request anyway".
+    expect(both.outside).not.toMatch(/anyway/i)
   })
 })

@@ -17,7 +17,7 @@ describe('readCallEvent', () => {
     })
     expect(
       readCallEvent({ type: 'call', page: '/contact', utm_source: 'newsletter', utm_medium: 'email' }, known),
-    ).toEqual({ page: '/contact', source: 'newsletter / email' })
+    ).toEqual({ page: '/contact', source: 'E-mail' })
     expect(readCallEvent({ type: 'call', page: '/' }, known)).toEqual({ page: '/', source: 'Direct' })
   })
 

@@ -43,6 +43,9 @@ describe('the migration files', () => {
       '012_sources',
       '013_web_push',
       '014_alert_followups',
+      '015_triage_queue',
+      '016_last_action',
+      '017_source_channels',
     ])
     expect(Object.keys(migrations('postgres'))).toEqual(Object.keys(migrations('sqlite')))
   })

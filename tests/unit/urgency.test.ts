@@ -21,7 +21,7 @@ describe('urgency', () => {
     expect(urgencyOf({ outNow: 'yes', message: 'Please call' }, RULES)).toBe('Out right now')
     expect(urgencyOf({ outNow: 'no', message: 'Please call' }, RULES)).toBeNull()
     expect(urgencyOf({ outNow: 'no', message: 'no heat since noon' }, RULES)).toBe('No heat: “no heat”')
-    expect(urgencyOf({ service: 'emergency', outNow: 'yes' }, RULES)).toBe('Emergency Service')
+    expect(urgencyOf({ service: 'emergency', outNow: 'yes' }, RULES)).toBe('Out right now')
   })
 
   it("finds a sign's phrase in the message, ignoring case, punctuation and curly apostrophes", () => {
@@ -43,5 +43,39 @@ describe('urgency', () => {
   it('is not urgent without a sign or an emergency service', () => {
     expect(urgencyOf({ service: 'maintenance', message: 'Spring tune-up please' }, RULES)).toBeNull()
     expect(urgencyOf({ service: null, message: null }, RULES)).toBeNull()
+  })
+
+  it('counts a phrase only in context: not in a sentence with an unless word, not after a negation', () => {
+    const rules: Urgency = {
+      services: [],
+      outNow: 'Out right now',
+      signs: [
+        {
+          label: 'Water leak',
+          phrases: ['water everywhere'],
+          near: { words: ['leak', 'leaking'], with: ['water', 'ceiling'], within: 3 },
+          unless: ['refrigerant', 'humidifier'],
+        },
+        { label: 'No heat', phrases: ['no heat'], colderThan: 62 },
+      ],
+    }
+    expect(urgencyOf({ message: 'The refrigerant leak came back? Water is fine.' }, rules)).toBeNull()
+    expect(urgencyOf({ message: 'Humidifier leaking water onto the duct' }, rules)).toBeNull()
+    expect(urgencyOf({ message: 'Humidifier is new. Ceiling is leaking under the air handler!' }, rules)).toBe(
+      'Water leak: “ceiling is leaking”',
+    )
+    expect(urgencyOf({ message: 'Water is leaking, a leak far away from anything' }, rules)).toBe(
+      'Water leak: “water is leaking”',
+    )
+    expect(urgencyOf({ message: 'No water everywhere, all dry' }, rules)).toBeNull()
+    expect(urgencyOf({ message: 'Furnace runs. It is 58 °F inside, kids at home' }, rules)).toBe('No heat: “58 °F”')
+    expect(urgencyOf({ message: 'Furnace tune-up; it is 20 degrees outside' }, rules)).toBeNull()
+    expect(urgencyOf({ message: 'Thermostat shows 68' }, rules)).toBeNull()
+  })
+
+  it('names the danger in the message before an emergency service chosen', () => {
+    expect(urgencyOf({ service: 'emergency', message: 'CO detector went off, I smell gas' }, RULES)).toBe(
+      'Gas smell: “smell gas”',
+    )
   })
 })

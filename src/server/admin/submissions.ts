@@ -6,8 +6,17 @@ import { Hono, type Context } from 'hono'
 import type { AppEnv } from '../app.ts'
 import type { AlertChannel } from '../../lead/alerts.ts'
 import { alertHealth } from '../alerts/health.ts'
-import { listActivity } from '../db/activity.ts'
-import { addNote, markAllRead, recordContact, setTrashed, TRASHED, updateSubmission } from '../db/changes.ts'
+import { activityOf, listActivity } from '../db/activity.ts'
+import {
+  addNote,
+  markAllRead,
+  undoMarkAllRead,
+  recordCallOutcome,
+  recordContact,
+  setTrashed,
+  TRASHED,
+  updateSubmission,
+} from '../db/changes.ts'
 import type { Db } from '../db/client.ts'
 import {
   allSubmissions,
@@ -25,6 +34,8 @@ import { csvExport } from './csv.ts'
 import {
   encodeCursor,
   validateChannel,
+  validateOutcome,
+  validateBatch,
   validateChanges,
   validateFilters,
   validateListQuery,
@@ -32,7 +43,7 @@ import {
   type FiltersInput,
   type ListInput,
 } from './validate.ts'
-import type { ContactChannel } from '../../lead/activity.ts'
+import type { CallOutcome, ContactChannel } from '../../lead/activity.ts'
 import type { SubmissionChanges } from '../../lead/submission.ts'
 
 export type SubmissionsDeps = {
@@ -81,19 +92,28 @@ export function viewsApi({ db, log, office, clock, alertChannels = [] }: Submiss
       .get('/submissions.csv', listQuery, (c) => {
         const { cursor: _cursor, limit: _limit, ...filters } = c.req.valid('query')
         const day = clock.today()
-        return new Response(csvExport(allSubmissions(db, filters), office.timeZone), {
-          headers: {
-            'content-type': 'text/csv; charset=utf-8',
-            'content-disposition': `attachment; filename="longbar-requests-${filters.view}-${day}.csv"`,
-            'cache-control': 'no-store',
+        return new Response(
+          csvExport(allSubmissions(db, filters), office.timeZone, (ids) => activityOf(db, ids)),
+          {
+            headers: {
+              'content-type': 'text/csv; charset=utf-8',
+              'content-disposition': `attachment; filename="longbar-requests-${filters.view}-${day}.csv"`,
+              'cache-control': 'no-store',
+            },
           },
-        })
+        )
       })
       .post('/submissions/mark-read', jsonInput<FiltersInput>()(validateFilters), async (c) => {
         const filters = c.req.valid('json')
-        const marked = await markAllRead(db, filters, clock)
+        const { marked, batch } = await markAllRead(db, filters, clock)
         log.info('marked all as read', { view: filters.view, marked })
-        return c.json({ success: true, marked, counts: await counts() }, 200)
+        return c.json({ success: true, marked, batch, counts: await counts() }, 200)
+      })
+      // The toast's Undo: the requests that one "Mark all as read" marked are unread again.
+      .post('/submissions/mark-read/undo', jsonInput<{ batch: string }>()(validateBatch), async (c) => {
+        const unmarked = await undoMarkAllRead(db, c.req.valid('json').batch, clock)
+        log.info('mark all as read undone', { unmarked })
+        return c.json({ success: true, unmarked, counts: await counts() }, 200)
       })
   )
 }
@@ -122,6 +142,16 @@ export function submissionApi({ db, log, clock, onNotificationQueued }: Submissi
         submissionId,
         jsonInput<{ channel: ContactChannel }>()(validateChannel),
         async (c) => changed(c, await recordContact(db, c.req.valid('param').id, c.req.valid('json').channel, clock)),
+      )
+      .post(
+        '/submissions/:id/outcome',
+        submissionId,
+        jsonInput<{ outcome: CallOutcome }>()(validateOutcome),
+        async (c) => {
+          const item = await recordCallOutcome(db, c.req.valid('param').id, c.req.valid('json').outcome, clock)
+          if (item && item !== TRASHED && item.status === 'contacted') onNotificationQueued?.()
+          return changed(c, item)
+        },
       )
       .post('/submissions/:id/notes', submissionId, jsonInput<{ text: string }>()(validateNote), async (c) =>
         changed(c, await addNote(db, c.req.valid('param').id, c.req.valid('json').text, clock)),

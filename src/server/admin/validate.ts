@@ -4,7 +4,13 @@
 // refusal names what is wrong.
 import { SOURCE_MAX } from '../../lead/attribution.ts'
 import { SERVICE_OPTIONS } from '../../lead/message.ts'
-import { CONTACT_CHANNELS, NOTE_MAX, type ContactChannel } from '../../lead/activity.ts'
+import {
+  CALL_OUTCOMES,
+  CONTACT_CHANNELS,
+  NOTE_MAX,
+  type CallOutcome,
+  type ContactChannel,
+} from '../../lead/activity.ts'
 import {
   CLIENT_LIMITS,
   STATUSES,
@@ -93,6 +99,8 @@ export function encodeCursor(cursor: ViewCursor): string {
 /** A value of a cursor for a column of `kind`, checked and normalized; undefined when it cannot be one. */
 function cursorValue(kind: ColumnKind, value: unknown): string | number | boolean | undefined {
   if (kind === 'flag') return typeof value === 'boolean' ? value : undefined
+  // The only computed column in an order is the triage queue's rank, a whole number.
+  if (kind === 'computed') return Number.isSafeInteger(value) ? (value as number) : undefined
   if (typeof value !== 'string') return undefined
   if (kind === 'uuid') return UUID.test(value) ? value : undefined
   if (kind === 'date') return isCalendarDay(value) ? value : undefined
@@ -195,4 +203,20 @@ export function validateChannel(body: unknown): Checked<{ channel: ContactChanne
   return CONTACT_CHANNELS.includes(channel as ContactChannel)
     ? { ok: true, value: { channel: channel as ContactChannel } }
     : { ok: false, error: `channel must be one of: ${CONTACT_CHANNELS.join(', ')}.` }
+}
+
+/** How a call went: one of CALL_OUTCOMES. */
+export function validateOutcome(body: unknown): Checked<{ outcome: CallOutcome }> {
+  const outcome = (body as { outcome?: unknown } | null)?.outcome
+  return CALL_OUTCOMES.includes(outcome as CallOutcome)
+    ? { ok: true, value: { outcome: outcome as CallOutcome } }
+    : { ok: false, error: `outcome must be one of: ${CALL_OUTCOMES.join(', ')}.` }
+}
+
+/** A "Mark all as read" to undo: the instant its answer gave (ISO 8601, as the server writes it). */
+export function validateBatch(body: unknown): Checked<{ batch: string }> {
+  const batch = (body as { batch?: unknown } | null)?.batch
+  return typeof batch === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(batch)
+    ? { ok: true, value: { batch } }
+    : { ok: false, error: 'batch must be the instant a "Mark all as read" answered.' }
 }

@@ -37,3 +37,22 @@ export async function listActivity(db: Db, submissionId: string): Promise<Activi
     .execute()
   return rows.map((r) => ({ id: Number(r.id), at: toIso(r.at), kind: r.kind as ActivityKind, detail: r.detail }))
 }
+
+/** The timelines of several requests (a page of the CSV), oldest entry first, by request. */
+export async function activityOf(db: Db, submissionIds: readonly string[]): Promise<Map<string, Activity[]>> {
+  const byRequest = new Map<string, Activity[]>()
+  if (submissionIds.length === 0) return byRequest
+  const rows = await db.k
+    .selectFrom('submission_activity')
+    .select(['id', 'submission_id', 'at', 'kind', 'detail'])
+    .where('submission_id', 'in', submissionIds)
+    .orderBy('id', 'asc')
+    .execute()
+  for (const r of rows) {
+    const entry = { id: Number(r.id), at: toIso(r.at), kind: r.kind as ActivityKind, detail: r.detail }
+    const list = byRequest.get(r.submission_id)
+    if (list) list.push(entry)
+    else byRequest.set(r.submission_id, [entry])
+  }
+  return byRequest
+}

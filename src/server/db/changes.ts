@@ -4,7 +4,7 @@
 // is the first contact: its time, the response time in business hours, and the end of an urgent
 // request's place at the top of the list.
 import { sql, type Transaction, type Updateable } from 'kysely'
-import type { ContactChannel } from '../../lead/activity.ts'
+import { DESK_ACTIONS, type CallOutcome, type ContactChannel } from '../../lead/activity.ts'
 import { CLIENT_FIELDS, type ClientField, type Submission, type SubmissionChanges } from '../../lead/submission.ts'
 import { recordActivity, type ActivityEntry } from './activity.ts'
 import type { Db } from './client.ts'
@@ -50,6 +50,7 @@ async function change(
     if (old.deleted_at !== null && !inTrash) return TRASHED
     const now = clock.now().toISOString()
     const { set, log } = await decide(old, now, trx as Transaction<Tables>)
+    Object.assign(set, lastActionOf(log, now))
     const updated = await trx
       .updateTable('contact_submissions')
       .set({ ...set, updated_at: now })
@@ -59,6 +60,17 @@ async function change(
     await recordActivity(trx, id, now, log)
     return toSubmission(updated)
   })
+}
+
+/** The card's "last action" columns for a change whose timeline entries are `log` (none when it holds no desk action). */
+function lastActionOf(log: ActivityEntry[], now: string): Updateable<ContactSubmissionsTable> {
+  // The most telling one when a change records several (a call's outcome over the status it set).
+  const action = DESK_ACTIONS.map((kind) => log.find((e) => e.kind === kind)).find((e) => e !== undefined)
+  const note = log.find((e) => e.kind === 'note')
+  return {
+    ...(action ? { last_action: action.kind, last_action_at: now, last_action_detail: action.detail ?? null } : {}),
+    ...(note ? { last_note: note.detail ?? null } : {}),
+  }
 }
 
 /** Marks read (the first read's time is kept), with its timeline entry, unless it already is. */
@@ -149,6 +161,26 @@ export function recordContact(db: Db, id: string, channel: ContactChannel, clock
   })
 }
 
+/**
+ * How a call went, asked when the office comes back from it: on the timeline and as the card's last
+ * action; reaching the person or leaving a message makes a new request "contacted" (and is the
+ * first contact if the call was not recorded); no answer changes no status.
+ */
+export function recordCallOutcome(db: Db, id: string, outcome: CallOutcome, clock: DeskClock) {
+  return change(db, id, clock, async (old, now, trx) => {
+    const c: Change = { set: {}, log: [{ kind: 'call_outcome', detail: outcome }] }
+    if (outcome !== 'no_answer' && old.status === 'new') {
+      c.set.status = 'contacted'
+      // Before its cause: the timeline (newest first) shows the outcome, then the status it set.
+      c.log.unshift({ kind: 'status', detail: `${old.status} → contacted` })
+      await enqueueEvent(trx, id, 'status', now)
+      firstContact(old, now, clock, c)
+    }
+    markRead(old, now, c)
+    return c
+  })
+}
+
 /** A note from the office ("called, left voicemail"), on the timeline; marks the request read. */
 export function addNote(db: Db, id: string, text: string, clock: DeskClock) {
   return change(db, id, clock, (old, now) => {
@@ -176,7 +208,11 @@ export function setTrashed(db: Db, id: string, trashed: boolean, clock: DeskCloc
  * Marks every unread request of a view (and its filters) read, each with its timeline entry;
  * returns how many. Two statements, whatever the number: the entries, then the rows.
  */
-export async function markAllRead(db: Db, filters: InboxFilters, clock: DeskClock): Promise<number> {
+export async function markAllRead(
+  db: Db,
+  filters: InboxFilters,
+  clock: DeskClock,
+): Promise<{ marked: number; batch: string }> {
   const now = clock.now().toISOString()
   return db.transact(async (trx) => {
     const unread = filtered(trx, db.kind, filters).where('is_read', '=', false)
@@ -184,18 +220,55 @@ export async function markAllRead(db: Db, filters: InboxFilters, clock: DeskCloc
       .insertInto('submission_activity')
       .columns(['submission_id', 'at', 'kind', 'detail'])
       .expression(
-        unread.select((eb) => [
-          'id',
-          eb.val(now).as('at'),
-          eb.val('read').as('kind'),
-          eb.val('Mark all as read').as('detail'),
-        ]),
+        unread.select((eb) => ['id', eb.val(now).as('at'), eb.val('read').as('kind'), eb.val(MARK_ALL).as('detail')]),
       )
       .execute()
     const result = await trx
       .updateTable('contact_submissions')
       .set({ is_read: true, read_at: sql`coalesce(read_at, ${now})`, updated_at: now })
       .where('id', 'in', unread.select('id'))
+      .executeTakeFirst()
+    return { marked: Number(result.numUpdatedRows), batch: now }
+  })
+}
+
+/** The detail of the timeline entries of "Mark all as read", and of its undoing. */
+const MARK_ALL = 'Mark all as read'
+const UNDONE = 'Mark all as read undone'
+
+/**
+ * Undoes a "Mark all as read" (its `batch`: the instant markAllRead answered): the requests it
+ * marked read, and that are still read as it left them, are unread again, each with its timeline
+ * entry. Returns how many.
+ */
+export async function undoMarkAllRead(db: Db, batch: string, clock: DeskClock): Promise<number> {
+  const now = clock.now().toISOString()
+  return db.transact(async (trx) => {
+    const marked = trx
+      .selectFrom('contact_submissions')
+      .where('is_read', '=', true)
+      .where('read_at', '=', batch)
+      .where(
+        'id',
+        'in',
+        trx
+          .selectFrom('submission_activity')
+          .select('submission_id')
+          .where('kind', '=', 'read')
+          .where('detail', '=', MARK_ALL)
+          .where('at', '=', batch),
+      )
+    await trx
+      .insertInto('submission_activity')
+      .columns(['submission_id', 'at', 'kind', 'detail'])
+      .expression(
+        marked.select((eb) => ['id', eb.val(now).as('at'), eb.val('unread').as('kind'), eb.val(UNDONE).as('detail')]),
+      )
+      .execute()
+    const result = await trx
+      .updateTable('contact_submissions')
+      .set({ is_read: false, read_at: null, updated_at: now })
+      .where('id', 'in', marked.select('id'))
       .executeTakeFirst()
     return Number(result.numUpdatedRows)
   })

@@ -22,6 +22,9 @@ import { intake } from './migrations/011-intake.ts'
 import { sources } from './migrations/012-sources.ts'
 import { webPush } from './migrations/013-web-push.ts'
 import { alertFollowups } from './migrations/014-alert-followups.ts'
+import { triageQueue } from './migrations/015-triage-queue.ts'
+import { lastAction } from './migrations/016-last-action.ts'
+import { sourceChannels } from './migrations/017-source-channels.ts'
 
 /** Every migration, oldest first (exported for the test that holds each file to its name). */
 export const MIGRATIONS: readonly KindMigration[] = [
@@ -39,6 +42,9 @@ export const MIGRATIONS: readonly KindMigration[] = [
   sources,
   webPush,
   alertFollowups,
+  triageQueue,
+  lastAction,
+  sourceChannels,
 ]
 
 /** Every migration, by name, for a database of this kind (exported for the migration tests). */

@@ -160,9 +160,15 @@ export function filtered(k: Kysely<Tables> | Transaction<Tables>, kind: Db['kind
   return qb
 }
 
-/** The cursor after `item`: its values in the view's order columns. */
-const cursorOf = (view: View, item: Submission): ViewCursor =>
-  INBOX_VIEWS[view].order.map(([column]) => item[column as keyof Submission]!)
+/** The computed columns of a view's order (the triage queue's queue_rank): selected for the cursor only. */
+const computedOrder = (view: View) =>
+  INBOX_VIEWS[view].order.map(([column]) => column).filter((column) => SUBMISSION_COLUMNS[column].kind === 'computed')
+
+/** The cursor after `row`: its values in the view's order columns (a computed one as a number). */
+const cursorOf = (view: View, row: Record<string, unknown>, item: Submission): ViewCursor =>
+  INBOX_VIEWS[view].order.map(([column]) =>
+    SUBMISSION_COLUMNS[column].kind === 'computed' ? Number(row[column]) : item[column as keyof Submission]!,
+  )
 
 /** One page of a view, in the view's order, and the cursor of the next page (null on the last). */
 export async function listSubmissions(
@@ -172,13 +178,16 @@ export async function listSubmissions(
   let qb = filtered(db.k, db.kind, query)
   if (query.cursor) qb = qb.where(afterCursor(query.view, query.cursor))
   const rows = await qb
-    .select(SUBMISSION_FIELDS)
+    .select([...SUBMISSION_FIELDS, ...computedOrder(query.view)])
     .orderBy(orderedByView(query.view))
     .limit(query.limit + 1)
     .execute()
   const items = rows.slice(0, query.limit).map(toSubmission)
-  const last = items.at(-1)
-  return { items, nextCursor: rows.length > query.limit && last ? cursorOf(query.view, last) : null }
+  const last = rows[query.limit - 1]
+  return {
+    items,
+    nextCursor: rows.length > query.limit && last ? cursorOf(query.view, last, items.at(-1)!) : null,
+  }
 }
 
 /** Every matching row, in pages (for the CSV export): memory stays flat at any size. */

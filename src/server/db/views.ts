@@ -18,14 +18,24 @@ const NEWEST: ViewOrder = [
 ]
 
 /**
+ * The triage queue (docs/decisions/039-triage-queue.md): open urgent requests first, the
+ * longest-waiting on top (queue_rank is their creation time negated), then the rest newest first.
+ */
+const TRIAGE: ViewOrder = [
+  ['urgent_open', 'desc'],
+  ['queue_rank', 'desc'],
+  ['id', 'desc'],
+]
+
+/**
  * Which requests each view holds (an SQL condition that reads the same on SQLite and PostgreSQL)
  * and their order. From it come the view's query, its count, and the partial index that serves
  * both; a new view is one entry here and one in VIEW_COUNTS.
  */
 export const INBOX_VIEWS = {
-  /** Everything but spam and the trash; urgent requests nobody has contacted yet first. */
-  all: { where: 'deleted_at is null and not is_spam', order: [['urgent_open', 'desc'], ...NEWEST] },
-  unread: { where: 'deleted_at is null and not is_spam and not is_read', order: [['urgent_open', 'desc'], ...NEWEST] },
+  /** Everything but spam and the trash: the triage queue (urgent requests nobody has contacted, longest-waiting first; then the rest, newest first). */
+  all: { where: 'deleted_at is null and not is_spam', order: TRIAGE },
+  unread: { where: 'deleted_at is null and not is_spam and not is_read', order: TRIAGE },
   clients: { where: 'deleted_at is null and not is_spam and is_client', order: NEWEST },
   /** Requests with a follow-up date, the most overdue first. */
   followups: {
