@@ -57,7 +57,23 @@ export function deferHydration(html: string): string {
     .replace(HYDRATION_SCRIPT, `<script type="module">requestAnimationFrame(()=>setTimeout(()=>{${loader}}))</script>`)
 }
 
-/** All three, as every page gets them. */
+const CHARSET_META = /\s*<meta charset="[^"]*"\s*\/?>/i
+
+/**
+ * Puts `<meta charset>` first in <head>: the HTML standard wants it within the first 1,024 bytes,
+ * and the inlined stylesheet, which Vike writes before it, is tens of KB.
+ */
+export function charsetFirst(html: string): string {
+  const meta = CHARSET_META.exec(html)
+  if (!meta) return html
+  const head = html.indexOf('<head>')
+  if (head < 0 || head > meta.index) return html
+  const without = html.slice(0, meta.index) + html.slice(meta.index + meta[0].length)
+  const at = head + '<head>'.length
+  return `${without.slice(0, at)}<meta charset="utf-8">${without.slice(at)}`
+}
+
+/** All four, as every page gets them. */
 export function finishPageHtml(html: string, stylesheet: (href: string) => string): string {
-  return deferHydration(deferScripts(inlineStylesheets(html, stylesheet)))
+  return charsetFirst(deferHydration(deferScripts(inlineStylesheets(html, stylesheet))))
 }
