@@ -409,6 +409,20 @@ export interface Site {
     skipLinkLabel: string
   }
   /**
+   * The bar fixed to the bottom of a phone's screen on every public page (not /admin): a filled call button, then `requestAction`, a link to the form (or to booking once it exists). Leave it out to show no bar.
+   */
+  callBar?: {
+    /**
+     * The bar's name for screen readers (it is a navigation landmark).
+     */
+    label: string
+    /**
+     * Words of the bar's call button. Short: each button gets half a phone's width.
+     */
+    callLabel: string
+    requestAction: Action1
+  }
+  /**
    * The footer of every page.
    */
   footer: {
@@ -528,6 +542,16 @@ export interface Link {
  * The button at the right of the header.
  */
 export interface Action {
+  /**
+   * The words on the button.
+   */
+  label: string
+  href: Href
+}
+/**
+ * A button-like link: what it says and where it goes.
+ */
+export interface Action1 {
   /**
    * The words on the button.
    */
@@ -908,7 +932,7 @@ export interface Hero {
    * One or two sentences under the title.
    */
   text?: string
-  primaryAction?: Action1
+  primaryAction?: Action2
   /**
    * Shows a tap-to-call button with these words. Use {phone} for the number.
    */
@@ -921,9 +945,9 @@ export interface Hero {
   badges?: string[]
 }
 /**
- * The main button.
+ * A button-like link: what it says and where it goes.
  */
-export interface Action1 {
+export interface Action2 {
   /**
    * The words on the button.
    */
@@ -1377,7 +1401,7 @@ export interface Hero1 {
    * One or two sentences under the title.
    */
   text?: string
-  primaryAction?: Action1
+  primaryAction?: Action2
   /**
    * Shows a tap-to-call button with these words. Use {phone} for the number.
    */
@@ -1497,16 +1521,16 @@ export interface CallToAction {
    * A sentence under the heading.
    */
   text?: string
-  primaryAction?: Action2
+  primaryAction?: Action3
   /**
    * Shows a tap-to-call button with these words. Use {phone} for the number.
    */
   callLabel?: string
 }
 /**
- * The main button, usually to /contact.
+ * A button-like link: what it says and where it goes.
  */
-export interface Action2 {
+export interface Action3 {
   /**
    * The words on the button.
    */
@@ -1650,7 +1674,7 @@ export interface Hero2 {
    * One or two sentences under the title.
    */
   text?: string
-  primaryAction?: Action1
+  primaryAction?: Action2
   /**
    * Shows a tap-to-call button with these words. Use {phone} for the number.
    */
@@ -1849,7 +1873,7 @@ export interface CallToAction1 {
    * A sentence under the heading.
    */
   text?: string
-  primaryAction?: Action2
+  primaryAction?: Action3
   /**
    * Shows a tap-to-call button with these words. Use {phone} for the number.
    */
@@ -2275,7 +2299,7 @@ export interface Hero3 {
    * One or two sentences under the title.
    */
   text?: string
-  primaryAction?: Action1
+  primaryAction?: Action2
   /**
    * Shows a tap-to-call button with these words. Use {phone} for the number.
    */

@@ -22,7 +22,14 @@ export function Hero({ hero, phone, aside }: { hero: HeroBlock; phone: PhoneNumb
           {(hero.primaryAction !== undefined || hero.callLabel) && (
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               {hero.primaryAction && <ActionLink action={hero.primaryAction} />}
-              {hero.callLabel && <CallButton phone={phone} label={hero.callLabel} />}
+              {hero.callLabel && (
+                // A hero without another action (the emergency page) leads with the call: the primary style.
+                <CallButton
+                  phone={phone}
+                  label={hero.callLabel}
+                  tone={hero.primaryAction ? 'outline-light' : 'primary'}
+                />
+              )}
             </div>
           )}
           {hero.badges && hero.badges.length > 0 && (
