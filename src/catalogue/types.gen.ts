@@ -340,6 +340,61 @@ export interface Business {
    * Short claims about the business shown in the footer.
    */
   credentials?: string[]
+  /**
+   * The strip of proof under the hero of the home, service and area pages: the public rating and its count (linked to the reviews), the license number, the founding year, certifications and the brands installed. Shown on the page only: the rating never goes into structured data (Google ignores a business's own review stars about itself).
+   */
+  proof?: {
+    /**
+     * The strip's name for screen readers (it is a landmark; not shown).
+     */
+    heading: string
+    /**
+     * The business's public rating where customers review it, copied from there: update it when it changes.
+     */
+    rating: {
+      /**
+       * The average rating, out of 5, as the review site shows it.
+       */
+      value: number
+      /**
+       * How many reviews the average is from.
+       */
+      count: number
+      /**
+       * Where the reviews are, in the words after the count.
+       */
+      source: string
+      /**
+       * The page of those reviews (opens in a new tab).
+       */
+      url: string
+    }
+    /**
+     * Words before the founding year (`foundingYear`).
+     */
+    sinceLabel: string
+    /**
+     * Words before the license number (`license.number`).
+     */
+    licenseLabel: string
+    /**
+     * Certifications the business holds, a few words each. Only ones it can show.
+     *
+     * @minItems 1
+     * @maxItems 4
+     */
+    certifications: string[]
+    /**
+     * Words before the list of brands.
+     */
+    brandsLabel: string
+    /**
+     * Equipment brands the business installs and services, as names (no logos without the maker's permission).
+     *
+     * @maxItems 8
+     */
+    brands?: string[]
+  }
 }
 /**
  * Where the office is on the map.

@@ -4,6 +4,7 @@ import { CallToAction } from '../sections/CallToAction.tsx'
 import { CardGrid } from '../sections/CardGrid.tsx'
 import { EmergencyBox } from '../sections/EmergencyBox.tsx'
 import { Hero } from '../sections/Hero.tsx'
+import { ProofStrip } from '../sections/ProofStrip.tsx'
 import { ReviewList } from '../sections/ReviewList.tsx'
 
 export function HomeTemplate({ page, business, reviews }: TemplateProps<HomePage>) {
@@ -14,6 +15,7 @@ export function HomeTemplate({ page, business, reviews }: TemplateProps<HomePage
         phone={business.phone}
         aside={<EmergencyBox emergency={business.emergency} phone={business.phone} />}
       />
+      <ProofStrip business={business} />
       <CardGrid id="quick-help" grid={page.quickHelp} phone={business.phone} columns={4} tone="muted" />
       <CardGrid id="services" grid={page.services} phone={business.phone} />
       <ReviewList id="reviews" heading={page.reviews} reviews={reviews} />

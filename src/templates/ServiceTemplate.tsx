@@ -10,6 +10,7 @@ import { CardGrid } from '../sections/CardGrid.tsx'
 import { Checklist } from '../sections/Checklist.tsx'
 import { EmergencyBox } from '../sections/EmergencyBox.tsx'
 import { Hero } from '../sections/Hero.tsx'
+import { ProofStrip } from '../sections/ProofStrip.tsx'
 import { KeyFigures } from '../sections/KeyFigures.tsx'
 import { Prose } from '../sections/Prose.tsx'
 import { RelatedLinks } from '../sections/RelatedLinks.tsx'
@@ -27,6 +28,7 @@ export function ServiceTemplate({ page, business, trail }: TemplateProps<Service
         phone={phone}
         aside={page.emergencyBox && <EmergencyBox emergency={business.emergency} phone={phone} />}
       />
+      <ProofStrip business={business} />
       <Prose id="intro" heading={intro.heading} paragraphs={intro.paragraphs} />
       {keyFigures && <KeyFigures id="key-figures" figures={keyFigures} />}
       <Bands

@@ -1,0 +1,49 @@
+// Issue 22 in the built pages: the proof under the hero, from business.yaml, and the call bar's
+// place (every public page, not /admin).
+import { describe, expect, test } from 'vitest'
+import { loadCatalogue } from '../../src/catalogue/load.ts'
+import { builtHtml } from '../helpers/built-site.ts'
+import { byTag, findAll, linksIn, readPage, textOf } from '../helpers/html.ts'
+
+const { business } = loadCatalogue()
+const proof = business.proof!
+
+describe('proof under the hero', () => {
+  test.each(['/', '/heating', '/furnace-repair', '/bel-air-hvac', '/harford-county-hvac', '/delaware-hvac'])(
+    '%s shows the rating with its count and link, the license, the founding year, certifications and brands',
+    (path) => {
+      const page = readPage(builtHtml(path))
+      const strip = findAll(page.main, (e) => e.tag === 'section' && e.attrs['aria-label'] === proof.heading)
+      expect(strip).toHaveLength(1)
+      // Straight after the hero.
+      const sections = findAll(page.main, byTag('section'))
+      expect(sections.indexOf(strip[0]!)).toBe(sections.findIndex((s) => s.attrs.class?.includes('hero')) + 1)
+      const text = textOf(strip[0]!)
+      expect(text).toContain(`${proof.rating.value.toFixed(1)} out of 5 · ${proof.rating.count} ${proof.rating.source}`)
+      expect(linksIn(strip[0]!).map((l) => l.href)).toContain(proof.rating.url)
+      expect(text).toContain(`${proof.licenseLabel} #${business.license.number}`)
+      expect(text).toContain(`${proof.sinceLabel} ${business.foundingYear}`)
+      for (const c of proof.certifications) expect(text).toContain(c)
+      for (const b of proof.brands ?? []) expect(text).toContain(b)
+    },
+  )
+
+  test("the rating is on the page only: the structured data's rating is the reviews' own", () => {
+    const { jsonLd } = readPage(builtHtml('/'))
+    const json = JSON.stringify(jsonLd)
+    expect(json).not.toContain(String(proof.rating.count))
+    expect(json).not.toContain(proof.rating.url)
+  })
+})
+
+describe('the call bar', () => {
+  test.each(['/', '/contact', '/emergency-service', '/service-areas', '/bel-air-hvac'])('%s has it', (path) => {
+    const bar = findAll(readPage(builtHtml(path)).doc, (e) => e.attrs.class === 'call-bar')
+    expect(bar).toHaveLength(1)
+    expect(linksIn(bar[0]!).map((l) => l.text)).toEqual(['Call now', 'Request service'])
+  })
+
+  test('/admin has none', () => {
+    expect(builtHtml('/admin')).not.toContain('class="call-bar"')
+  })
+})
