@@ -3,6 +3,6 @@ import type { CataloguePageData } from '../../src/catalogue/page-data.ts'
 import { RecordPage } from '../../src/templates/index.tsx'
 
 export function CataloguePage() {
-  const { page, chrome, reviews, trail, directory } = useData<CataloguePageData>()
-  return <RecordPage page={page} business={chrome.business} reviews={reviews} trail={trail} directory={directory} />
+  const { page, chrome, reviews, trail, directory, zipPlaces } = useData<CataloguePageData>()
+  return <RecordPage {...{ page, reviews, trail, directory, zipPlaces }} business={chrome.business} />
 }

@@ -7,7 +7,7 @@ import { buildHead, noIndexHead, type HeadData } from '../seo/head.ts'
 import { normalizeOrigin } from '../seo/canonical.ts'
 import type { Crumb } from '../seo/structured-data.ts'
 import type { Business, ContactFormBlock, Link, Site } from './types.gen.ts'
-import { zipPlaces } from '../lead/service-area.ts'
+import { zipPlaces, type ZipPlaces } from '../lead/service-area.ts'
 
 /** The data every page's layout needs. */
 export type Chrome = {
@@ -29,6 +29,8 @@ export type CataloguePageData = {
   directory?: AreaDirectory
   /** The ZIP codes of the service area (given to /contact only: its form tells a ZIP code outside the area at once). */
   zips?: string[]
+  /** ZIP code → place, for the ZIP code checker of /service-areas (that page only). */
+  zipPlaces?: ZipPlaces
 }
 export type FixedPageData = { chrome: Chrome; head: HeadData }
 export type PageData = CataloguePageData | FixedPageData
@@ -71,7 +73,9 @@ export function cataloguePageData(
     page: record,
     trail,
     reviews: catalogue.reviews,
-    ...(record.template === 'service-areas' ? { directory: areaDirectory(catalogue) } : {}),
+    ...(record.template === 'service-areas'
+      ? { directory: areaDirectory(catalogue), zipPlaces: zipPlaces(catalogue.pages) }
+      : {}),
     ...(record.template === 'contact' ? { zips: Object.keys(zipPlaces(catalogue.pages)).sort() } : {}),
   }
 }

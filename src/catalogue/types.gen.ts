@@ -1839,6 +1839,27 @@ export interface ServiceAreasPage {
   seo: Seo
   structuredData?: StructuredData
   hero: Hero
+  /**
+   * The ZIP code checker above the lists: a visitor types a ZIP code and reads at once whether the business serves it (from the `zips` of the town, county and state pages). It needs JavaScript; without it the section is not shown.
+   */
+  zipCheck?: {
+    heading: string
+    intro?: string
+    label: string
+    button: string
+    /**
+     * The answer for a ZIP code in the area: [zip] is the code, [place] its place.
+     */
+    inArea: string
+    /**
+     * The answer for a ZIP code no page lists: [zip] is the code.
+     */
+    outsideArea: string
+    /**
+     * The answer when what was typed is not five digits.
+     */
+    invalid: string
+  }
   counties: AreaGroup
   communities: AreaGroup1
   beyond: AreaGroup2

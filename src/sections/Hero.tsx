@@ -9,18 +9,18 @@ export function Hero({ hero, phone, aside }: { hero: HeroBlock; phone: PhoneNumb
   return (
     <section className="hero bg-brand-900 text-white" aria-labelledby="page-title">
       <div
-        className={`container-page py-12 sm:py-20 ${aside ? 'grid items-center gap-10 lg:grid-cols-[1fr_24rem]' : ''}`}
+        className={`container-page py-8 sm:py-20 ${aside ? 'grid items-center gap-6 sm:gap-10 lg:grid-cols-[1fr_24rem]' : ''}`}
       >
         <div>
           {hero.eyebrow && (
             <p className="mb-3 text-sm font-semibold tracking-wide text-accent-200 uppercase">{hero.eyebrow}</p>
           )}
-          <h1 id="page-title" className="max-w-3xl text-3xl leading-tight font-extrabold text-balance sm:text-5xl">
+          <h1 id="page-title" className="max-w-3xl text-[2.25rem] leading-[1.05] font-bold text-balance sm:text-6xl">
             {hero.title}
           </h1>
-          {hero.text && <p className="mt-5 max-w-2xl text-lg text-brand-100">{hero.text}</p>}
+          {hero.text && <p className="mt-4 max-w-2xl text-brand-100 sm:mt-5 sm:text-lg">{hero.text}</p>}
           {(hero.primaryAction !== undefined || hero.callLabel) && (
-            <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+            <div className="mt-6 flex flex-col gap-3 sm:mt-8 sm:flex-row">
               {hero.primaryAction && <ActionLink action={hero.primaryAction} />}
               {hero.callLabel && (
                 // A hero without another action (the emergency page) leads with the call: the primary style.
@@ -36,9 +36,9 @@ export function Hero({ hero, phone, aside }: { hero: HeroBlock; phone: PhoneNumb
             <IconList
               items={hero.badges}
               icon={CircleCheck}
-              className="mt-8 flex flex-wrap gap-x-6 gap-y-3"
+              className="mt-5 flex flex-wrap gap-x-4 gap-y-2 text-sm sm:mt-8 sm:gap-x-6 sm:text-base"
               itemClassName="flex items-center gap-2 font-medium text-brand-50"
-              iconClassName="size-5 text-accent-200"
+              iconClassName="size-4 text-accent-200 sm:size-5"
             />
           )}
         </div>

@@ -16,8 +16,8 @@ export function HomeTemplate({ page, business, reviews }: TemplateProps<HomePage
         aside={<EmergencyBox emergency={business.emergency} phone={business.phone} />}
       />
       <ProofStrip business={business} />
-      <CardGrid id="quick-help" grid={page.quickHelp} phone={business.phone} columns={4} tone="muted" />
-      <CardGrid id="services" grid={page.services} phone={business.phone} />
+      <CardGrid id="quick-help" grid={page.quickHelp} phone={business.phone} columns={4} tone="muted" tiles />
+      <CardGrid id="services" grid={page.services} phone={business.phone} tiles />
       <ReviewList id="reviews" heading={page.reviews} reviews={reviews} />
       <CallToAction id="cta" cta={page.cta} phone={business.phone} />
     </>

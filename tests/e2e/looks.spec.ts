@@ -65,3 +65,30 @@ test('the emergency page leads with its call in the primary style', async ({ pag
   const bg = (l: typeof heroCall) => l.evaluate((a) => getComputedStyle(a).backgroundColor)
   expect(await bg(heroCall)).toBe(await bg(primary))
 })
+
+test.describe('shorter pages on a phone', () => {
+  test.use({ viewport: PHONE })
+
+  for (const path of ['/', '/service-areas']) {
+    test(`${path} is under 5,000 px tall at 390 px wide`, async ({ page }) => {
+      await page.goto(path)
+      expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(5000)
+    })
+  }
+})
+
+test("the ZIP code checker of /service-areas answers from the area's ZIP codes", async ({ page }) => {
+  await page.goto('/service-areas')
+  const zip = page.getByRole('textbox', { name: 'ZIP code' })
+  const check = page.getByRole('button', { name: 'Check' })
+  const answer = page.getByRole('status')
+  await zip.fill('21014')
+  await check.click()
+  await expect(answer).toHaveText(/^Yes, we serve 21014: .*Bel Air/)
+  await zip.fill('90210')
+  await zip.press('Enter')
+  await expect(answer).toHaveText('90210 is outside our usual service area, but call us: we can often still help.')
+  await zip.fill('210')
+  await check.click()
+  await expect(answer).toHaveText('Type the five digits of a ZIP code.')
+})
