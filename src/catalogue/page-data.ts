@@ -8,6 +8,8 @@ import { normalizeOrigin } from '../seo/canonical.ts'
 import type { Crumb } from '../seo/structured-data.ts'
 import type { Business, ContactFormBlock, Link, Site } from './types.gen.ts'
 import { zipPlaces, type ZipPlaces } from '../lead/service-area.ts'
+import type { ImageManifest } from '../sections/Picture.tsx'
+import { recordImages } from './images.ts'
 
 /** The data every page's layout needs. */
 export type Chrome = {
@@ -31,6 +33,8 @@ export type CataloguePageData = {
   zips?: string[]
   /** ZIP code → place, for the ZIP code checker of /service-areas (that page only). */
   zipPlaces?: ZipPlaces
+  /** The copies the build made of the pictures this page names (scripts/build-images.ts). */
+  images: ImageManifest
 }
 export type FixedPageData = { chrome: Chrome; head: HeadData }
 export type PageData = CataloguePageData | FixedPageData
@@ -73,6 +77,7 @@ export function cataloguePageData(
     page: record,
     trail,
     reviews: catalogue.reviews,
+    images: recordImages(record),
     ...(record.template === 'service-areas'
       ? { directory: areaDirectory(catalogue), zipPlaces: zipPlaces(catalogue.pages) }
       : {}),

@@ -992,6 +992,7 @@ export interface Hero {
    * Shows a tap-to-call button with these words. Use {phone} for the number.
    */
   callLabel?: string
+  image?: Image
   /**
    * Short claims shown as badges under the buttons.
    *
@@ -1008,6 +1009,19 @@ export interface Action2 {
    */
   label: string
   href: Href
+}
+/**
+ * A picture beside the title on wide screens, under the buttons on phones: a photo of the team, a van, a home.
+ */
+export interface Image {
+  /**
+   * The file's name in content/images: lowercase words joined by hyphens.
+   */
+  src: string
+  /**
+   * What the picture shows, for people who cannot see it and for search engines: a plain sentence, not "image of".
+   */
+  alt: string
 }
 /**
  * A few paragraphs about the business's history.
@@ -1461,6 +1475,7 @@ export interface Hero1 {
    * Shows a tap-to-call button with these words. Use {phone} for the number.
    */
   callLabel?: string
+  image?: Image
   /**
    * Short claims shown as badges under the buttons.
    *
@@ -1542,10 +1557,24 @@ export interface Testimonial {
    * The customer's name as they agreed to show it.
    */
   name: string
+  photo?: Image1
   /**
    * The customer's town.
    */
   location: string
+}
+/**
+ * The customer's photo, only with their consent; without one, their initials.
+ */
+export interface Image1 {
+  /**
+   * The file's name in content/images: lowercase words joined by hyphens.
+   */
+  src: string
+  /**
+   * What the picture shows, for people who cannot see it and for search engines: a plain sentence, not "image of".
+   */
+  alt: string
 }
 /**
  * The embedded map of the place.
@@ -1734,6 +1763,7 @@ export interface Hero2 {
    * Shows a tap-to-call button with these words. Use {phone} for the number.
    */
   callLabel?: string
+  image?: Image
   /**
    * Short claims shown as badges under the buttons.
    *
@@ -1795,6 +1825,7 @@ export interface Testimonial1 {
    * The customer's name as they agreed to show it.
    */
   name: string
+  photo?: Image1
   /**
    * The customer's town.
    */
@@ -2380,6 +2411,7 @@ export interface Hero3 {
    * Shows a tap-to-call button with these words. Use {phone} for the number.
    */
   callLabel?: string
+  image?: Image
   /**
    * Short claims shown as badges under the buttons.
    *
@@ -2474,6 +2506,7 @@ export interface Testimonial2 {
    * The customer's name as they agreed to show it.
    */
   name: string
+  photo?: Image1
   /**
    * The customer's town.
    */

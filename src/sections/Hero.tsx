@@ -3,13 +3,14 @@ import { CircleCheck } from 'lucide-react'
 import type { Hero as HeroBlock } from '../catalogue/types.gen.ts'
 import { ActionLink, CallButton, type PhoneNumber } from './actions.tsx'
 import { IconList } from './IconList.tsx'
+import { Picture } from './Picture.tsx'
 
 /** The page's banner; `aside` (an emergency box, a contact card) sits beside the text on wide screens. */
 export function Hero({ hero, phone, aside }: { hero: HeroBlock; phone: PhoneNumber; aside?: ReactNode }) {
   return (
     <section className="hero bg-brand-900 text-white" aria-labelledby="page-title">
       <div
-        className={`container-page py-8 sm:py-20 ${aside ? 'grid items-center gap-6 sm:gap-10 lg:grid-cols-[1fr_24rem]' : ''}`}
+        className={`container-page py-8 sm:py-20 ${aside || hero.image ? 'grid items-center gap-6 sm:gap-10 lg:grid-cols-[1fr_28rem]' : ''}`}
       >
         <div>
           {hero.eyebrow && (
@@ -42,7 +43,20 @@ export function Hero({ hero, phone, aside }: { hero: HeroBlock; phone: PhoneNumb
             />
           )}
         </div>
-        {aside}
+        {(aside || hero.image) && (
+          <div className="grid gap-6">
+            {/* The page's first picture: loaded at once, before any other. */}
+            {hero.image && (
+              <Picture
+                image={hero.image}
+                sizes="(min-width: 1024px) 28rem, calc(100vw - 2rem)"
+                first
+                className="h-auto w-full rounded-xl shadow-lg"
+              />
+            )}
+            {aside}
+          </div>
+        )}
       </div>
     </section>
   )

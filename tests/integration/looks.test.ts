@@ -1,11 +1,13 @@
 // Issue 22 in the built pages: the proof under the hero, from business.yaml, and the call bar's
 // place (every public page, not /admin).
+import { existsSync } from 'node:fs'
+import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { loadCatalogue } from '../../src/catalogue/load.ts'
-import { builtHtml } from '../helpers/built-site.ts'
+import { builtHtml, distClient } from '../helpers/built-site.ts'
 import { byTag, findAll, linksIn, readPage, textOf } from '../helpers/html.ts'
 
-const { business } = loadCatalogue()
+const { business, pages } = loadCatalogue()
 const proof = business.proof!
 
 describe('proof under the hero', () => {
@@ -45,5 +47,23 @@ describe('the call bar', () => {
 
   test('/admin has none', () => {
     expect(builtHtml('/admin')).not.toContain('class="call-bar"')
+  })
+})
+
+describe('pictures', () => {
+  test.each(['/', '/about', '/heating'])('%s shows its hero picture first, in AVIF and WebP, sized', (url) => {
+    const record = pages.find((p) => p.path === url)!
+    const image = (record as { hero: { image?: { src: string; alt: string } } }).hero.image!
+    const { main } = readPage(builtHtml(url))
+    const picture = findAll(main, byTag('picture'))[0]!
+    const img = findAll(picture, byTag('img'))[0]!
+    expect(img.attrs).toMatchObject({ alt: image.alt, width: '1200', fetchpriority: 'high' })
+    expect(img.attrs.loading).toBeUndefined()
+    const sources = findAll(picture, byTag('source'))
+    expect(sources.map((s) => s.attrs.type)).toEqual(['image/avif', 'image/webp'])
+    for (const s of sources)
+      for (const entry of s.attrs.srcset!.split(', ')) {
+        expect(existsSync(path.join(distClient, entry.split(' ')[0]!)), entry).toBe(true)
+      }
   })
 })
