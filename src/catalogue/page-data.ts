@@ -10,6 +10,7 @@ import type { Business, ContactFormBlock, Link, Site } from './types.gen.ts'
 import { zipPlaces, type ZipPlaces } from '../lead/service-area.ts'
 import type { ImageManifest } from '../sections/Picture.tsx'
 import { recordImages } from './images.ts'
+import { liveOffers } from './offers.ts'
 
 /** The data every page's layout needs. */
 export type Chrome = {
@@ -47,8 +48,10 @@ export function publicOrigin(): string {
 }
 
 function chromeFor(catalogue: Catalogue, page: { path: string; template?: string }): Chrome {
+  const { business } = catalogue
   return {
-    business: catalogue.business,
+    // Offers past their last day are left out of the build (src/catalogue/offers.ts).
+    business: { ...business, offers: liveOffers(business.offers, business.timeZone) },
     site: catalogue.site,
     areaLinks: footerAreaLinks(catalogue),
     activeNav: activeNavIndex(catalogue.site, page),

@@ -341,6 +341,39 @@ export interface Business {
    */
   credentials?: string[]
   /**
+   * Financing for a new system, shown on the service pages when present (leave it out to show none).
+   */
+  financing?: {
+    heading: string
+    /**
+     * A sentence or two on what can be financed and how to apply.
+     */
+    text: string
+    /**
+     * A monthly example the lender has approved, with its rate and term.
+     */
+    example: string
+    /**
+     * The small print: who lends, subject to credit approval, what the rate depends on.
+     */
+    terms: string
+    lender: Link
+  }
+  /**
+   * Seasonal offers, shown under the hero of the home and service pages until their end date: the build after that day leaves them out by itself.
+   *
+   * @maxItems 3
+   */
+  offers?: {
+    title: string
+    text: string
+    /**
+     * The last day of the offer (YYYY-MM-DD), in the business's time zone.
+     */
+    ends: string
+    action?: Action
+  }[]
+  /**
    * The strip of proof under the hero of the home, service and area pages: the public rating and its count (linked to the reviews), the license number, the founding year, certifications and the brands installed. Shown on the page only: the rating never goes into structured data (Google ignores a business's own review stars about itself).
    */
   proof?: {
@@ -410,6 +443,26 @@ export interface Geo {
   longitude: number
 }
 /**
+ * A text link in a menu or list.
+ */
+export interface Link {
+  /**
+   * The link's words.
+   */
+  label: string
+  href: Href
+}
+/**
+ * A button-like link: what it says and where it goes.
+ */
+export interface Action {
+  /**
+   * The words on the button.
+   */
+  label: string
+  href: Href
+}
+/**
  * Site-wide words and menus: the header, the footer and the error screens.
  */
 export interface Site {
@@ -449,7 +502,7 @@ export interface Site {
        */
       activeForTemplates?: string[]
     }[]
-    contactAction: Action
+    contactAction: Action1
     /**
      * Words of the header's phone link. Use {phone} for the number.
      */
@@ -475,7 +528,7 @@ export interface Site {
      * Words of the bar's call button. Short: each button gets half a phone's width.
      */
     callLabel: string
-    requestAction: Action1
+    requestAction: Action
   }
   /**
    * The footer of every page.
@@ -582,26 +635,6 @@ export interface Site {
      */
     seoDescription: string
   }
-}
-/**
- * A text link in a menu or list.
- */
-export interface Link {
-  /**
-   * The link's words.
-   */
-  label: string
-  href: Href
-}
-/**
- * The button at the right of the header.
- */
-export interface Action {
-  /**
-   * The words on the button.
-   */
-  label: string
-  href: Href
 }
 /**
  * A button-like link: what it says and where it goes.

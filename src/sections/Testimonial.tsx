@@ -1,7 +1,9 @@
 // One customer's words about the business, with their name and town, set as a testimonial: a
-// large quotation mark in the heading face, the words, the person by initials, name and town.
+// large quotation mark in the heading face, the words, the person (their photo, if they gave one,
+// or their initials), name and town.
 import type { Testimonial as TestimonialBlock } from '../catalogue/types.gen.ts'
 import { Band, type BandTone } from './Band.tsx'
+import { Picture } from './Picture.tsx'
 import { SectionTitle } from './SectionHeading.tsx'
 
 /** A person's initials in a circle, where a photo of them would be (decorative: the name follows). */
@@ -37,7 +39,13 @@ export function Testimonial({
         <blockquote className="col-span-2 text-lg text-slate-800 sm:text-2xl sm:leading-snug">
           <p>{testimonial.quote}</p>
         </blockquote>
-        <Initials name={testimonial.name} className="mt-5" />
+        {testimonial.photo ? (
+          <span className="mt-5 block size-11 overflow-hidden rounded-full">
+            <Picture image={testimonial.photo} sizes="44px" className="size-full object-cover" />
+          </span>
+        ) : (
+          <Initials name={testimonial.name} className="mt-5" />
+        )}
         <figcaption className="mt-5">
           <span className="block font-semibold text-brand-900">{testimonial.name}</span>
           <span className="text-sm text-slate-600">{testimonial.location}</span>

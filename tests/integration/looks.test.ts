@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { loadCatalogue } from '../../src/catalogue/load.ts'
+import { liveOffers } from '../../src/catalogue/offers.ts'
 import { builtHtml, distClient } from '../helpers/built-site.ts'
 import { byTag, findAll, linksIn, readPage, textOf } from '../helpers/html.ts'
 
@@ -65,5 +66,25 @@ describe('pictures', () => {
       for (const entry of s.attrs.srcset!.split(', ')) {
         expect(existsSync(path.join(distClient, entry.split(' ')[0]!)), entry).toBe(true)
       }
+  })
+})
+
+describe('financing and offers', () => {
+  test('the service pages show the financing block with its example, terms and lender', () => {
+    const financing = business.financing!
+    for (const url of ['/heating', '/air-conditioning', '/furnace-replacement']) {
+      const page = readPage(builtHtml(url))
+      const text = textOf(page.section(financing.heading))
+      expect(text).toContain(financing.example)
+      expect(text).toContain(financing.terms)
+      expect(linksIn(page.section(financing.heading)).map((l) => l.href)).toEqual([financing.lender.href])
+    }
+  })
+
+  test('the home page shows the offers still running at build time, and only those', () => {
+    const html = readPage(builtHtml('/')).main
+    const live = liveOffers(business.offers, business.timeZone)
+    for (const offer of business.offers ?? [])
+      expect(textOf(html).includes(offer.title), offer.title).toBe(live.includes(offer))
   })
 })
