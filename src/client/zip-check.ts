@@ -1,5 +1,5 @@
-// The ZIP code checker of /service-areas (src/sections/ZipCheck.tsx): shows the section and
-// answers a ZIP code from the table in the page.
+// The ZIP code checker of /service-areas (src/sections/ZipCheck.tsx): answers a ZIP code from
+// the table in the page.
 import { placeOfZip, type ZipPlaces } from '../lead/service-area.ts'
 
 const section = document.querySelector<HTMLElement>('[data-zip-check]')
@@ -8,7 +8,6 @@ const answer = section?.querySelector<HTMLElement>('[data-zip-answer]')
 if (section && form && answer) {
   const { zipPlaces, inArea = '', outsideArea = '', invalid = '' } = form.dataset
   const places = JSON.parse(zipPlaces ?? '{}') as ZipPlaces
-  section.hidden = false
   form.addEventListener('submit', (event) => {
     event.preventDefault()
     const zip = (form.elements.namedItem('zip') as HTMLInputElement | null)?.value.trim() ?? ''

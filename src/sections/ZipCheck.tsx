@@ -1,7 +1,8 @@
 // The ZIP code checker of /service-areas: a visitor types a ZIP code and reads at once whether the
 // business serves it. The table of the area's ZIP codes travels in the page (data-zip-places);
-// src/client/zip-check.ts answers. Without script the section stays hidden: the lists below it
-// and the call to action say the same, more slowly.
+// src/client/zip-check.ts answers. It is in the page from the first paint (shown by the script,
+// it moved the page under it: a layout shift); without script, checking reloads the page and the
+// lists below it answer, more slowly.
 import type { ServiceAreasPage } from '../catalogue/types.gen.ts'
 import type { ZipPlaces } from '../lead/service-area.ts'
 import { SectionHeading } from './SectionHeading.tsx'
@@ -16,7 +17,7 @@ export function ZipCheck({
   places: ZipPlaces
 }) {
   return (
-    <section className="border-b border-paper-edge bg-paper" aria-labelledby={id} data-zip-check="" hidden>
+    <section className="border-b border-paper-edge bg-paper" aria-labelledby={id} data-zip-check="">
       <div className="container-page py-section">
         <SectionHeading id={id} heading={check.heading} intro={check.intro} />
         <form

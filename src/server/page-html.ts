@@ -57,6 +57,18 @@ export function deferHydration(html: string): string {
     .replace(HYDRATION_SCRIPT, `<script type="module">requestAnimationFrame(()=>setTimeout(()=>{${loader}}))</script>`)
 }
 
+/** The preload Vike writes for each font the stylesheet imports. */
+const FONT_PRELOAD = /\s*<link rel="preload" href="\/assets\/[^"]+\.woff2" as="font" type="font\/woff2" crossorigin>/g
+
+/**
+ * Leaves the heading face to load when the first paint needs it, not before: preloaded, it
+ * competed with the page itself and moved the first paint and LCP on Lighthouse's mobile profile
+ * by 0.2–0.4 s (docs/decisions/046-looks.md). The inlined @font-face names it from the start.
+ */
+export function noFontPreload(html: string): string {
+  return html.replace(FONT_PRELOAD, '')
+}
+
 const CHARSET_META = /\s*<meta charset="[^"]*"\s*\/?>/i
 
 /**
@@ -73,7 +85,7 @@ export function charsetFirst(html: string): string {
   return `${without.slice(0, at)}<meta charset="utf-8">${without.slice(at)}`
 }
 
-/** All four, as every page gets them. */
+/** All five, as every page gets them. */
 export function finishPageHtml(html: string, stylesheet: (href: string) => string): string {
-  return charsetFirst(deferHydration(deferScripts(inlineStylesheets(html, stylesheet))))
+  return noFontPreload(charsetFirst(deferHydration(deferScripts(inlineStylesheets(html, stylesheet)))))
 }

@@ -56,3 +56,15 @@ describe('the character set within the first 1,024 bytes', () => {
     )
   })
 })
+
+describe('the heading face', () => {
+  it("is not preloaded: Vike's preload link goes, the rest of the head stays", () => {
+    const html =
+      '<head><meta charset="utf-8"><title>t</title>\n' +
+      '        <link rel="preload" href="/assets/static/face.BpqDG8I9.woff2" as="font" type="font/woff2" crossorigin>' +
+      '<link rel="icon" href="/i.svg"></head>'
+    expect(finishPageHtml(html, () => '')).toBe(
+      '<head><meta charset="utf-8"><title>t</title><link rel="icon" href="/i.svg"></head>',
+    )
+  })
+})
