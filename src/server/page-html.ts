@@ -65,7 +65,7 @@ const FONT_PRELOAD = /\s*<link rel="preload" href="\/assets\/[^"]+\.woff2" as="f
  * competed with the page itself and moved the first paint and LCP on Lighthouse's mobile profile
  * by 0.2–0.4 s (docs/decisions/046-looks.md). The inlined @font-face names it from the start.
  */
-export function noFontPreload(html: string): string {
+function noFontPreload(html: string): string {
   return html.replace(FONT_PRELOAD, '')
 }
 
