@@ -13,6 +13,7 @@ export default function Head() {
   const { head } = useData<PageData>()
   return (
     <>
+      <meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover" />
       <meta name="theme-color" content="#0c2d56" />
       <link rel="icon" href={FAVICON} type="image/svg+xml" />
       {head.canonical && <link rel="canonical" href={head.canonical} />}

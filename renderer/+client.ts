@@ -3,3 +3,4 @@
 import '../src/client/menu.ts'
 import '../src/client/map.ts'
 import '../src/client/attribution.ts'
+import '../src/client/zip-check.ts'

@@ -12,4 +12,7 @@ export default {
   prerender: { keepDistServer: true },
   clientHooks: false,
   lang: 'en',
+  // Our own viewport tag (+Head.tsx): with viewport-fit=cover, so that the phone call bar can keep
+  // clear of the safe areas itself.
+  viewport: null,
 } satisfies Config

@@ -1,8 +1,13 @@
 import { useData } from 'vike-react/useData'
 import type { CataloguePageData } from '../../src/catalogue/page-data.ts'
+import { ImagesContext } from '../../src/sections/Picture.tsx'
 import { RecordPage } from '../../src/templates/index.tsx'
 
 export function CataloguePage() {
-  const { page, chrome, reviews, trail, directory } = useData<CataloguePageData>()
-  return <RecordPage page={page} business={chrome.business} reviews={reviews} trail={trail} directory={directory} />
+  const { page, chrome, reviews, trail, directory, zipPlaces, images } = useData<CataloguePageData>()
+  return (
+    <ImagesContext value={images}>
+      <RecordPage {...{ page, reviews, trail, directory, zipPlaces }} business={chrome.business} />
+    </ImagesContext>
+  )
 }

@@ -7,7 +7,10 @@ import { buildHead, noIndexHead, type HeadData } from '../seo/head.ts'
 import { normalizeOrigin } from '../seo/canonical.ts'
 import type { Crumb } from '../seo/structured-data.ts'
 import type { Business, ContactFormBlock, Link, Site } from './types.gen.ts'
-import { zipPlaces } from '../lead/service-area.ts'
+import { zipPlaces, type ZipPlaces } from '../lead/service-area.ts'
+import type { ImageManifest } from '../sections/Picture.tsx'
+import { recordImages } from './images.ts'
+import { liveOffers } from './offers.ts'
 
 /** The data every page's layout needs. */
 export type Chrome = {
@@ -29,6 +32,10 @@ export type CataloguePageData = {
   directory?: AreaDirectory
   /** The ZIP codes of the service area (given to /contact only: its form tells a ZIP code outside the area at once). */
   zips?: string[]
+  /** ZIP code → place, for the ZIP code checker of /service-areas (that page only). */
+  zipPlaces?: ZipPlaces
+  /** The copies the build made of the pictures this page names (scripts/build-images.ts). */
+  images: ImageManifest
 }
 export type FixedPageData = { chrome: Chrome; head: HeadData }
 export type PageData = CataloguePageData | FixedPageData
@@ -41,8 +48,10 @@ export function publicOrigin(): string {
 }
 
 function chromeFor(catalogue: Catalogue, page: { path: string; template?: string }): Chrome {
+  const { business } = catalogue
   return {
-    business: catalogue.business,
+    // Offers past their last day are left out of the build (src/catalogue/offers.ts).
+    business: { ...business, offers: liveOffers(business.offers, business.timeZone) },
     site: catalogue.site,
     areaLinks: footerAreaLinks(catalogue),
     activeNav: activeNavIndex(catalogue.site, page),
@@ -71,7 +80,10 @@ export function cataloguePageData(
     page: record,
     trail,
     reviews: catalogue.reviews,
-    ...(record.template === 'service-areas' ? { directory: areaDirectory(catalogue) } : {}),
+    images: recordImages(record),
+    ...(record.template === 'service-areas'
+      ? { directory: areaDirectory(catalogue), zipPlaces: zipPlaces(catalogue.pages) }
+      : {}),
     ...(record.template === 'contact' ? { zips: Object.keys(zipPlaces(catalogue.pages)).sort() } : {}),
   }
 }

@@ -340,6 +340,94 @@ export interface Business {
    * Short claims about the business shown in the footer.
    */
   credentials?: string[]
+  /**
+   * Financing for a new system, shown on the service pages when present (leave it out to show none).
+   */
+  financing?: {
+    heading: string
+    /**
+     * A sentence or two on what can be financed and how to apply.
+     */
+    text: string
+    /**
+     * A monthly example the lender has approved, with its rate and term.
+     */
+    example: string
+    /**
+     * The small print: who lends, subject to credit approval, what the rate depends on.
+     */
+    terms: string
+    lender: Link
+  }
+  /**
+   * Seasonal offers, shown under the hero of the home and service pages until their end date: the build after that day leaves them out by itself.
+   *
+   * @maxItems 3
+   */
+  offers?: {
+    title: string
+    text: string
+    /**
+     * The last day of the offer (YYYY-MM-DD), in the business's time zone.
+     */
+    ends: string
+    action?: Action
+  }[]
+  /**
+   * The strip of proof under the hero of the home, service and area pages: the public rating and its count (linked to the reviews), the license number, the founding year, certifications and the brands installed. Shown on the page only: the rating never goes into structured data (Google ignores a business's own review stars about itself).
+   */
+  proof?: {
+    /**
+     * The strip's name for screen readers (it is a landmark; not shown).
+     */
+    heading: string
+    /**
+     * The business's public rating where customers review it, copied from there: update it when it changes.
+     */
+    rating: {
+      /**
+       * The average rating, out of 5, as the review site shows it.
+       */
+      value: number
+      /**
+       * How many reviews the average is from.
+       */
+      count: number
+      /**
+       * Where the reviews are, in the words after the count.
+       */
+      source: string
+      /**
+       * The page of those reviews (opens in a new tab).
+       */
+      url: string
+    }
+    /**
+     * Words before the founding year (`foundingYear`).
+     */
+    sinceLabel: string
+    /**
+     * Words before the license number (`license.number`).
+     */
+    licenseLabel: string
+    /**
+     * Certifications the business holds, a few words each. Only ones it can show.
+     *
+     * @minItems 1
+     * @maxItems 4
+     */
+    certifications: string[]
+    /**
+     * Words before the list of brands.
+     */
+    brandsLabel: string
+    /**
+     * Equipment brands the business installs and services, as names (no logos without the maker's permission).
+     *
+     * @maxItems 8
+     */
+    brands?: string[]
+  }
 }
 /**
  * Where the office is on the map.
@@ -353,6 +441,26 @@ export interface Geo {
    * Longitude in decimal degrees (west is negative).
    */
   longitude: number
+}
+/**
+ * A text link in a menu or list.
+ */
+export interface Link {
+  /**
+   * The link's words.
+   */
+  label: string
+  href: Href
+}
+/**
+ * A button-like link: what it says and where it goes.
+ */
+export interface Action {
+  /**
+   * The words on the button.
+   */
+  label: string
+  href: Href
 }
 /**
  * Site-wide words and menus: the header, the footer and the error screens.
@@ -394,7 +502,7 @@ export interface Site {
        */
       activeForTemplates?: string[]
     }[]
-    contactAction: Action
+    contactAction: Action1
     /**
      * Words of the header's phone link. Use {phone} for the number.
      */
@@ -407,6 +515,20 @@ export interface Site {
      * The hidden link keyboard users see first, which skips the menu.
      */
     skipLinkLabel: string
+  }
+  /**
+   * The bar fixed to the bottom of a phone's screen on every public page (not /admin): a filled call button, then `requestAction`, a link to the form (or to booking once it exists). Leave it out to show no bar.
+   */
+  callBar?: {
+    /**
+     * The bar's name for screen readers (it is a navigation landmark).
+     */
+    label: string
+    /**
+     * Words of the bar's call button. Short: each button gets half a phone's width.
+     */
+    callLabel: string
+    requestAction: Action
   }
   /**
    * The footer of every page.
@@ -515,19 +637,9 @@ export interface Site {
   }
 }
 /**
- * A text link in a menu or list.
+ * A button-like link: what it says and where it goes.
  */
-export interface Link {
-  /**
-   * The link's words.
-   */
-  label: string
-  href: Href
-}
-/**
- * The button at the right of the header.
- */
-export interface Action {
+export interface Action1 {
   /**
    * The words on the button.
    */
@@ -943,11 +1055,12 @@ export interface Hero {
    * One or two sentences under the title.
    */
   text?: string
-  primaryAction?: Action1
+  primaryAction?: Action2
   /**
    * Shows a tap-to-call button with these words. Use {phone} for the number.
    */
   callLabel?: string
+  image?: Image
   /**
    * Short claims shown as badges under the buttons.
    *
@@ -956,14 +1069,27 @@ export interface Hero {
   badges?: string[]
 }
 /**
- * The main button.
+ * A button-like link: what it says and where it goes.
  */
-export interface Action1 {
+export interface Action2 {
   /**
    * The words on the button.
    */
   label: string
   href: Href
+}
+/**
+ * A picture beside the title on wide screens, under the buttons on phones: a photo of the team, a van, a home.
+ */
+export interface Image {
+  /**
+   * The file's name in content/images: lowercase words joined by hyphens.
+   */
+  src: string
+  /**
+   * What the picture shows, for people who cannot see it and for search engines: a plain sentence, not "image of".
+   */
+  alt: string
 }
 /**
  * A few paragraphs about the business's history.
@@ -1416,11 +1542,12 @@ export interface Hero1 {
    * One or two sentences under the title.
    */
   text?: string
-  primaryAction?: Action1
+  primaryAction?: Action2
   /**
    * Shows a tap-to-call button with these words. Use {phone} for the number.
    */
   callLabel?: string
+  image?: Image
   /**
    * Short claims shown as badges under the buttons.
    *
@@ -1502,10 +1629,24 @@ export interface Testimonial {
    * The customer's name as they agreed to show it.
    */
   name: string
+  photo?: Image1
   /**
    * The customer's town.
    */
   location: string
+}
+/**
+ * The customer's photo, only with their consent; without one, their initials.
+ */
+export interface Image1 {
+  /**
+   * The file's name in content/images: lowercase words joined by hyphens.
+   */
+  src: string
+  /**
+   * What the picture shows, for people who cannot see it and for search engines: a plain sentence, not "image of".
+   */
+  alt: string
 }
 /**
  * The embedded map of the place.
@@ -1536,16 +1677,16 @@ export interface CallToAction {
    * A sentence under the heading.
    */
   text?: string
-  primaryAction?: Action2
+  primaryAction?: Action3
   /**
    * Shows a tap-to-call button with these words. Use {phone} for the number.
    */
   callLabel?: string
 }
 /**
- * The main button, usually to /contact.
+ * A button-like link: what it says and where it goes.
  */
-export interface Action2 {
+export interface Action3 {
   /**
    * The words on the button.
    */
@@ -1689,11 +1830,12 @@ export interface Hero2 {
    * One or two sentences under the title.
    */
   text?: string
-  primaryAction?: Action1
+  primaryAction?: Action2
   /**
    * Shows a tap-to-call button with these words. Use {phone} for the number.
    */
   callLabel?: string
+  image?: Image
   /**
    * Short claims shown as badges under the buttons.
    *
@@ -1755,6 +1897,7 @@ export interface Testimonial1 {
    * The customer's name as they agreed to show it.
    */
   name: string
+  photo?: Image1
   /**
    * The customer's town.
    */
@@ -1799,6 +1942,27 @@ export interface ServiceAreasPage {
   seo: Seo
   structuredData?: StructuredData
   hero: Hero
+  /**
+   * The ZIP code checker above the lists: a visitor types a ZIP code and reads at once whether the business serves it (from the `zips` of the town, county and state pages). It answers with JavaScript; without it, checking reloads the page.
+   */
+  zipCheck?: {
+    heading: string
+    intro?: string
+    label: string
+    button: string
+    /**
+     * The answer for a ZIP code in the area: [zip] is the code, [place] its place.
+     */
+    inArea: string
+    /**
+     * The answer for a ZIP code no page lists: [zip] is the code.
+     */
+    outsideArea: string
+    /**
+     * The answer when what was typed is not five digits.
+     */
+    invalid: string
+  }
   counties: AreaGroup
   communities: AreaGroup1
   beyond: AreaGroup2
@@ -1888,7 +2052,7 @@ export interface CallToAction1 {
    * A sentence under the heading.
    */
   text?: string
-  primaryAction?: Action2
+  primaryAction?: Action3
   /**
    * Shows a tap-to-call button with these words. Use {phone} for the number.
    */
@@ -2314,11 +2478,12 @@ export interface Hero3 {
    * One or two sentences under the title.
    */
   text?: string
-  primaryAction?: Action1
+  primaryAction?: Action2
   /**
    * Shows a tap-to-call button with these words. Use {phone} for the number.
    */
   callLabel?: string
+  image?: Image
   /**
    * Short claims shown as badges under the buttons.
    *
@@ -2413,6 +2578,7 @@ export interface Testimonial2 {
    * The customer's name as they agreed to show it.
    */
   name: string
+  photo?: Image1
   /**
    * The customer's town.
    */

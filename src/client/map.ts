@@ -6,7 +6,6 @@ if (boxes.length > 0) {
     if (!mapSrc || box.querySelector('iframe')) return
     const frame = document.createElement('iframe')
     frame.title = mapTitle ?? ''
-    frame.width = '100%'
     frame.height = mapHeight ?? ''
     frame.className = mapClass ?? ''
     frame.referrerPolicy = 'no-referrer-when-downgrade'

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import type { Chrome } from '../catalogue/page-data.ts'
+import { CallBar } from './CallBar.tsx'
 import { Footer } from './Footer.tsx'
 import { Header } from './Header.tsx'
 
@@ -22,6 +23,10 @@ export function SiteLayout({
         {children}
       </main>
       <Footer site={chrome.site} business={chrome.business} areaLinks={chrome.areaLinks} />
+      {/* Not in the inbox: it is the office's app, not a page for customers. */}
+      {chrome.site.callBar && !currentPath.startsWith('/admin') && (
+        <CallBar callBar={chrome.site.callBar} phone={chrome.business.phone} />
+      )}
     </>
   )
 }

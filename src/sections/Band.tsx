@@ -1,5 +1,5 @@
 // The full-width stripe every page section sits on: a landmark labelled by its heading, white or
-// pale grey (templates alternate them, src/templates/Bands.tsx), with the page's inner width.
+// warm paper (templates alternate them, src/templates/Bands.tsx), with the page's inner width.
 import type { ReactNode } from 'react'
 
 export type BandTone = 'white' | 'muted'
@@ -18,8 +18,8 @@ export function Band({
   children: ReactNode
 }) {
   return (
-    <Tag className={tone === 'muted' ? 'bg-slate-50' : 'bg-white'} aria-labelledby={id}>
-      <div className={`container-page py-14 sm:py-20${inner ? ` ${inner}` : ''}`}>{children}</div>
+    <Tag className={tone === 'muted' ? 'bg-paper' : 'bg-white'} aria-labelledby={id}>
+      <div className={`container-page py-section sm:py-section-lg${inner ? ` ${inner}` : ''}`}>{children}</div>
     </Tag>
   )
 }

@@ -19,36 +19,50 @@ function CardTitle({ card }: { card: Card }) {
   return <>{card.title}</>
 }
 
-function CardView({ card, phone, headingLevel }: { card: Card; phone: PhoneNumber; headingLevel: 'h2' | 'h3' }) {
+/**
+ * A card: its icon beside its title (not stacked above it), then the description. `tile` (the
+ * home page's tiles) keeps a phone's card to its icon and title, two to a row.
+ */
+function CardView({
+  card,
+  phone,
+  headingLevel,
+  tile,
+}: {
+  card: Card
+  phone: PhoneNumber
+  headingLevel: 'h2' | 'h3'
+  tile: boolean
+}) {
   const Heading = headingLevel
   return (
     <li
-      className={`card relative flex flex-col rounded-xl border bg-white p-6 shadow-sm ${card.urgent ? 'border-accent-600 ring-2 ring-accent-600/30' : 'border-slate-200'} ${card.href && !card.linkLabel ? 'hover:border-brand-500 hover:shadow-md' : ''}`}
+      className={`card relative flex flex-col rounded-xl border bg-white p-4 shadow-sm sm:p-6 ${card.urgent ? 'border-accent-600 ring-2 ring-accent-600/30' : 'border-slate-200'} ${card.href && !card.linkLabel ? 'hover:border-brand-500 hover:shadow-md' : ''}`}
     >
-      <div className="mb-4 flex items-start justify-between gap-3">
+      <div className={`flex gap-3 ${tile ? 'flex-col sm:flex-row sm:items-center' : 'items-center'}`}>
         {card.icon && (
           <span
-            className={`inline-flex size-12 items-center justify-center rounded-lg ${card.urgent ? 'bg-accent-50 text-accent-700' : 'bg-brand-50 text-brand-700'}`}
+            className={`inline-flex size-10 shrink-0 items-center justify-center rounded-full sm:size-12 ${card.urgent ? 'bg-accent-50 text-accent-700' : 'bg-brand-50 text-brand-700'}`}
           >
             <Icon name={card.icon} />
           </span>
         )}
+        <Heading className="text-xl leading-tight font-bold text-brand-900 sm:text-2xl">
+          <CardTitle card={card} />
+        </Heading>
       </div>
-      <Heading className="text-xl font-bold text-brand-900">
-        <CardTitle card={card} />
-      </Heading>
-      <p className="mt-2 text-slate-600">{card.description}</p>
+      <p className={`mt-2 text-slate-600 sm:mt-3 ${tile ? 'hidden sm:block' : ''}`}>{card.description}</p>
       {card.features && (
         <IconList
           items={card.features}
           icon={Check}
-          className="mt-4 space-y-2"
+          className="mt-3 space-y-1.5 sm:mt-4 sm:space-y-2"
           itemClassName="flex gap-2 text-slate-700"
           iconClassName="mt-0.5 size-5 shrink-0 text-brand-600"
         />
       )}
       {(card.linkLabel || card.urgent) && (
-        <div className="mt-auto flex flex-wrap items-center gap-4 pt-5">
+        <div className="mt-auto flex flex-wrap items-center gap-4 pt-3 sm:pt-5">
           {card.href && card.linkLabel && (
             <a
               href={card.href}
@@ -80,20 +94,23 @@ export function CardGrid({
   phone,
   columns = 3,
   tone = 'white',
+  tiles = false,
 }: {
   id: string
   grid: CardGridBlock
   phone: PhoneNumber
   columns?: 2 | 3 | 4
   tone?: BandTone
+  /** Small tiles, two to a row on a phone: icon and title only there (the home page's grids). */
+  tiles?: boolean
 }) {
   const cols = { 2: 'md:grid-cols-2', 3: 'md:grid-cols-2 lg:grid-cols-3', 4: 'sm:grid-cols-2 lg:grid-cols-4' }[columns]
   return (
     <Band id={id} tone={tone}>
       <SectionHeading id={id} heading={grid.heading} intro={grid.intro} />
-      <ul className={`grid gap-6 ${cols}`}>
+      <ul className={`grid gap-cards sm:gap-cards-lg ${tiles ? 'grid-cols-2' : ''} ${cols}`}>
         {grid.cards.map((card) => (
-          <CardView key={card.title} card={card} phone={phone} headingLevel="h3" />
+          <CardView key={card.title} card={card} phone={phone} headingLevel="h3" tile={tiles} />
         ))}
       </ul>
     </Band>

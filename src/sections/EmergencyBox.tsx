@@ -18,15 +18,15 @@ export function EmergencyBox({
   const Heading = heading
   return (
     <aside
-      className="emergency-box rounded-xl border-2 border-accent-600 bg-white p-6 text-slate-800 shadow-lg"
+      className="emergency-box rounded-xl border-2 border-accent-600 bg-white p-4 text-slate-800 shadow-lg sm:p-6"
       aria-label={label}
     >
       <Heading className="flex items-center gap-2 text-xl font-bold text-accent-800">
         <Siren className="size-6 shrink-0" aria-hidden="true" focusable="false" />
         {label}
       </Heading>
-      <p className="mt-3 text-slate-700">{text}</p>
-      <div className="mt-5">
+      <p className="mt-2 text-slate-700 sm:mt-3">{text}</p>
+      <div className="mt-4 sm:mt-5">
         <CallButton phone={phone} label={callLabel} tone="primary" />
       </div>
     </aside>

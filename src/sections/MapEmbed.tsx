@@ -51,7 +51,6 @@ export function MapEmbed({ id, map, tone = 'white' }: { id: string; map: MapBloc
             src={src}
             title={map.title}
             loading="lazy"
-            width="100%"
             height={MAP_HEIGHT}
             className={MAP_FRAME_CLASS}
             referrerPolicy="no-referrer-when-downgrade"

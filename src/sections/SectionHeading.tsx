@@ -4,7 +4,10 @@ import type { ReactNode } from 'react'
 /** The h2 every section opens with (its band is labelled by `id`); `className` adds to its look. */
 export function SectionTitle({ id, className, children }: { id: string; className?: string; children: ReactNode }) {
   return (
-    <h2 id={id} className={`${className ? `${className} ` : ''}text-2xl font-bold text-brand-900 sm:text-3xl`}>
+    <h2
+      id={id}
+      className={`${className ? `${className} ` : ''}text-[1.75rem] leading-tight font-bold text-brand-900 sm:text-4xl`}
+    >
       {children}
     </h2>
   )
@@ -22,9 +25,9 @@ export function SectionHeading({
   center?: boolean
 }) {
   return (
-    <div className={center ? 'mx-auto mb-10 max-w-2xl text-center' : 'mb-8 max-w-2xl'}>
+    <div className={center ? 'mx-auto mb-6 max-w-2xl text-center sm:mb-10' : 'mb-6 max-w-2xl sm:mb-8'}>
       <SectionTitle id={id}>{heading}</SectionTitle>
-      {intro && <p className="mt-3 text-lg text-slate-600">{intro}</p>}
+      {intro && <p className="mt-2 text-slate-600 sm:mt-3 sm:text-lg">{intro}</p>}
     </div>
   )
 }

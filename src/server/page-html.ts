@@ -57,7 +57,35 @@ export function deferHydration(html: string): string {
     .replace(HYDRATION_SCRIPT, `<script type="module">requestAnimationFrame(()=>setTimeout(()=>{${loader}}))</script>`)
 }
 
-/** All three, as every page gets them. */
+/** The preload Vike writes for each font the stylesheet imports. */
+const FONT_PRELOAD = /\s*<link rel="preload" href="\/assets\/[^"]+\.woff2" as="font" type="font\/woff2" crossorigin>/g
+
+/**
+ * Leaves the heading face to load when the first paint needs it, not before: preloaded, it
+ * competed with the page itself and moved the first paint and LCP on Lighthouse's mobile profile
+ * by 0.2–0.4 s (docs/decisions/046-looks.md). The inlined @font-face names it from the start.
+ */
+function noFontPreload(html: string): string {
+  return html.replace(FONT_PRELOAD, '')
+}
+
+const CHARSET_META = /\s*<meta charset="[^"]*"\s*\/?>/i
+
+/**
+ * Puts `<meta charset>` first in <head>: the HTML standard wants it within the first 1,024 bytes,
+ * and the inlined stylesheet, which Vike writes before it, is tens of KB.
+ */
+export function charsetFirst(html: string): string {
+  const meta = CHARSET_META.exec(html)
+  if (!meta) return html
+  const head = html.indexOf('<head>')
+  if (head < 0 || head > meta.index) return html
+  const without = html.slice(0, meta.index) + html.slice(meta.index + meta[0].length)
+  const at = head + '<head>'.length
+  return `${without.slice(0, at)}<meta charset="utf-8">${without.slice(at)}`
+}
+
+/** All five, as every page gets them. */
 export function finishPageHtml(html: string, stylesheet: (href: string) => string): string {
-  return deferHydration(deferScripts(inlineStylesheets(html, stylesheet)))
+  return noFontPreload(charsetFirst(deferHydration(deferScripts(inlineStylesheets(html, stylesheet)))))
 }

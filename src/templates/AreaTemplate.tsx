@@ -9,6 +9,7 @@ import { CallToAction } from '../sections/CallToAction.tsx'
 import { CardGrid } from '../sections/CardGrid.tsx'
 import { EmergencyBox } from '../sections/EmergencyBox.tsx'
 import { Hero } from '../sections/Hero.tsx'
+import { ProofStrip } from '../sections/ProofStrip.tsx'
 import { MapEmbed } from '../sections/MapEmbed.tsx'
 import { ServiceHours } from '../sections/ServiceHours.tsx'
 import { Testimonial } from '../sections/Testimonial.tsx'
@@ -22,6 +23,7 @@ export function AreaTemplate({ page, business, trail }: TemplateProps<LocalityPa
     <>
       <Breadcrumbs trail={trail} />
       <Hero hero={page.hero} phone={phone} />
+      <ProofStrip business={business} />
       <Bands
         bands={[
           (tone) => (

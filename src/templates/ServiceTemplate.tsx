@@ -9,7 +9,10 @@ import { CallToAction } from '../sections/CallToAction.tsx'
 import { CardGrid } from '../sections/CardGrid.tsx'
 import { Checklist } from '../sections/Checklist.tsx'
 import { EmergencyBox } from '../sections/EmergencyBox.tsx'
+import { Financing } from '../sections/Financing.tsx'
 import { Hero } from '../sections/Hero.tsx'
+import { Offers } from '../sections/Offers.tsx'
+import { ProofStrip } from '../sections/ProofStrip.tsx'
 import { KeyFigures } from '../sections/KeyFigures.tsx'
 import { Prose } from '../sections/Prose.tsx'
 import { RelatedLinks } from '../sections/RelatedLinks.tsx'
@@ -27,6 +30,8 @@ export function ServiceTemplate({ page, business, trail }: TemplateProps<Service
         phone={phone}
         aside={page.emergencyBox && <EmergencyBox emergency={business.emergency} phone={phone} />}
       />
+      <ProofStrip business={business} />
+      <Offers offers={business.offers} />
       <Prose id="intro" heading={intro.heading} paragraphs={intro.paragraphs} />
       {keyFigures && <KeyFigures id="key-figures" figures={keyFigures} />}
       <Bands
@@ -40,6 +45,7 @@ export function ServiceTemplate({ page, business, trail }: TemplateProps<Service
           related && ((tone) => <RelatedLinks id="related" related={related} tone={tone} />),
         ]}
       />
+      {business.financing && <Financing id="financing" financing={business.financing} />}
       <CallToAction id="cta" cta={page.cta} phone={phone} />
     </>
   )

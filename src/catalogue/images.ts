@@ -1,0 +1,29 @@
+// The pictures of the content at build time: which ones a record names, and the copies
+// scripts/build-images.ts made of them (its manifest), for the pages to be rendered with.
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import type { ImageManifest } from '../sections/Picture.tsx'
+
+export const IMAGES_DIR = path.resolve('public/images')
+export const MANIFEST = path.join(IMAGES_DIR, 'manifest.json')
+
+type ImageRef = { src: string; alt: string }
+
+/** Every picture a record names (an object with `src` and `alt`), with its field path: `hero.image`. */
+export function imageRefs(value: unknown, at: string[] = []): { ref: ImageRef; at: string }[] {
+  if (Array.isArray(value)) return value.flatMap((v, i) => imageRefs(v, [...at, String(i)]))
+  if (!value || typeof value !== 'object') return []
+  const record = value as Record<string, unknown>
+  if (typeof record.src === 'string' && typeof record.alt === 'string')
+    return [{ ref: { src: record.src, alt: record.alt }, at: at.join('.') }]
+  return Object.entries(record).flatMap(([k, v]) => imageRefs(v, [...at, k]))
+}
+
+/** The manifest entries of the pictures a record names (none before the images step has run). */
+export function recordImages(record: unknown): ImageManifest {
+  if (!existsSync(MANIFEST)) return {}
+  const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as ImageManifest
+  return Object.fromEntries(
+    imageRefs(record).flatMap(({ ref }) => (manifest[ref.src] ? [[ref.src, manifest[ref.src]!]] : [])),
+  )
+}

@@ -1,0 +1,94 @@
+// Issue 22, how the site looks and leads a visitor on a phone: the call bar at the bottom of the
+// screen, the emergency page's call in the primary style.
+import { DESKTOP, expect, PHONE, test } from './fixtures.ts'
+
+const bar = '.call-bar'
+
+test.describe('the call bar on a phone', () => {
+  test.use({ viewport: PHONE })
+
+  test('is fixed at the bottom with a filled call button and the way to the form', async ({ page }) => {
+    await page.goto('/')
+    const callBar = page.locator(bar)
+    await expect(callBar).toBeVisible()
+    const call = callBar.getByRole('link', { name: 'Call now' })
+    await expect(call).toHaveAttribute('href', /^tel:\+1\d{10}$/)
+    await expect(callBar.getByRole('link', { name: 'Request service' })).toHaveAttribute('href', '/contact')
+    // Filled: its background is a colour, not transparent (the request link is outlined).
+    expect(await call.evaluate((a) => getComputedStyle(a).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)')
+    const box = (await callBar.boundingBox())!
+    expect(box.y + box.height).toBeCloseTo(PHONE.height, 0)
+    // Still there after scrolling: fixed, not at the end of the page.
+    await page.mouse.wheel(0, 2000)
+    await expect.poll(async () => (await callBar.boundingBox())!.y).toBeCloseTo(box.y, 0)
+  })
+
+  test('covers no content: the end of the page scrolls clear above it', async ({ page }) => {
+    await page.goto('/heating')
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+    const barTop = (await page.locator(bar).boundingBox())!.y
+    const footerEnd = await page.locator('footer').evaluate((f) => f.getBoundingClientRect().bottom)
+    expect(footerEnd).toBeLessThanOrEqual(barTop + 1)
+  })
+
+  test('steps aside while the visitor types in the form', async ({ page }) => {
+    await page.goto('/contact')
+    await expect(page.locator(bar)).toBeVisible()
+    await page.getByLabel(/name/i).first().focus()
+    await expect(page.locator(bar)).toBeHidden()
+  })
+
+  test('is not on /admin', async ({ page }) => {
+    await page.goto('/admin')
+    await expect(page.getByLabel(/password/i)).toBeVisible()
+    await expect(page.locator(bar)).toHaveCount(0)
+  })
+})
+
+test.describe('on a desktop', () => {
+  test.use({ viewport: DESKTOP })
+
+  test('the call bar is hidden (the header has the phone and Contact Us)', async ({ page }) => {
+    await page.goto('/')
+    await expect(page.locator(bar)).toBeHidden()
+  })
+})
+
+test('the emergency page leads with its call in the primary style', async ({ page }) => {
+  await page.goto('/emergency-service')
+  // The hero's own call (the emergency box beside it has one too).
+  const heroCall = page
+    .locator('section.hero')
+    .getByRole('link', { name: /^Call .* Now$/ })
+    .first()
+  const primary = page.locator('header').getByRole('link', { name: 'Contact Us' })
+  const bg = (l: typeof heroCall) => l.evaluate((a) => getComputedStyle(a).backgroundColor)
+  expect(await bg(heroCall)).toBe(await bg(primary))
+})
+
+test.describe('shorter pages on a phone', () => {
+  test.use({ viewport: PHONE })
+
+  for (const path of ['/', '/service-areas']) {
+    test(`${path} is under 5,000 px tall at 390 px wide`, async ({ page }) => {
+      await page.goto(path)
+      expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(5000)
+    })
+  }
+})
+
+test("the ZIP code checker of /service-areas answers from the area's ZIP codes", async ({ page }) => {
+  await page.goto('/service-areas')
+  const zip = page.getByRole('textbox', { name: 'ZIP code' })
+  const check = page.getByRole('button', { name: 'Check' })
+  const answer = page.getByRole('status')
+  await zip.fill('21014')
+  await check.click()
+  await expect(answer).toHaveText(/^Yes, we serve 21014: .*Bel Air/)
+  await zip.fill('90210')
+  await zip.press('Enter')
+  await expect(answer).toHaveText('90210 is outside our usual service area, but call us: we can often still help.')
+  await zip.fill('210')
+  await check.click()
+  await expect(answer).toHaveText('Type the five digits of a ZIP code.')
+})

@@ -1,0 +1,65 @@
+// Issue 22, pictures as content: the schema wants a description of every picture, and the
+// images step (scripts/build-images.ts) makes AVIF and WebP copies in several widths with sharp.
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import sharp from 'sharp'
+import { afterAll, describe, expect, test } from 'vitest'
+import { buildImage, IMAGE_WIDTHS } from '../../scripts/build-images.ts'
+import { imageRefs } from '../../src/catalogue/images.ts'
+import { HOME, problemsOf } from '../helpers/content.ts'
+
+const withHeroImage = (image: string) =>
+  HOME.replace('hero: { title: Trusted HVAC Services,', `hero: { title: Trusted HVAC Services, image: ${image},`)
+
+describe('a picture in a record', () => {
+  test('needs its description (alt) and a file name in content/images', () => {
+    expect(problemsOf({ 'pages/home.yaml': withHeroImage('{ src: van.svg }') })).toEqual([
+      expect.stringMatching(/^content\/pages\/home\.yaml:\d+ {2}hero\.image\.alt: is missing\. What the picture shows/),
+    ])
+    expect(
+      problemsOf({ 'pages/home.yaml': withHeroImage('{ src: ../van.svg, alt: Our van outside a house }') }),
+    ).toEqual([expect.stringMatching(/^content\/pages\/home\.yaml:\d+ {2}hero\.image\.src: /)])
+    expect(problemsOf({ 'pages/home.yaml': withHeroImage('{ src: van.svg, alt: Our van outside a house }') })).toEqual(
+      [],
+    )
+  })
+
+  test('is found wherever a record names one, with its field', () => {
+    expect(
+      imageRefs({
+        hero: { title: 't', image: { src: 'a.svg', alt: 'A' } },
+        cards: [{ photo: { src: 'b.jpg', alt: 'B' } }],
+      }),
+    ).toEqual([
+      { ref: { src: 'a.svg', alt: 'A' }, at: 'hero.image' },
+      { ref: { src: 'b.jpg', alt: 'B' }, at: 'cards.0.photo' },
+    ])
+  })
+})
+
+describe('the images step', () => {
+  const out = mkdtempSync(path.join(tmpdir(), 'longbar-images-'))
+  afterAll(() => rmSync(out, { recursive: true, force: true }))
+
+  test('makes AVIF and WebP copies of a drawing in every width, with its size', async () => {
+    const set = await buildImage(path.resolve('content/images/service-van.svg'), out)
+    expect(set).toMatchObject({ width: 1200, height: 800, fallback: '/images/service-van-800.webp' })
+    expect(set.avif).toBe(IMAGE_WIDTHS.map((w) => `/images/service-van-${w}.avif ${w}w`).join(', '))
+    expect(readdirSync(out).sort()).toEqual(
+      IMAGE_WIDTHS.flatMap((w) => [`service-van-${w}.avif`, `service-van-${w}.webp`]).sort(),
+    )
+    const avif = await sharp(path.join(out, 'service-van-480.avif')).metadata()
+    expect([avif.format, avif.width, avif.height]).toEqual(['heif', 480, 320])
+  })
+
+  test('never enlarges a photo: a 600 px wide one gets the 480 px copies only', async () => {
+    const photo = path.join(out, 'photo.png')
+    await sharp({ create: { width: 600, height: 400, channels: 3, background: '#123a6d' } })
+      .png()
+      .toFile(photo)
+    const set = await buildImage(photo, out)
+    expect(set).toMatchObject({ width: 480, height: 320 })
+    expect(set.webp).toBe('/images/photo-480.webp 480w')
+  })
+})
