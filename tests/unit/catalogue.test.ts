@@ -79,7 +79,7 @@ describe('what a content editor is told about a broken record', () => {
       problemsWith({ 'pages/about.yaml': edit(ABOUT, '  title: Your Neighbors', '  titel: Your Neighbors') }),
     ).toEqual([
       `content/pages/about.yaml:8  hero.title: is missing. The page's main heading (there is one per page). For example: "Trusted HVAC Services in Harford County & Surrounding A…".`,
-      'content/pages/about.yaml:10  hero.titel: is not a field here. Did you mean "title"? Fields allowed here: eyebrow, title, text, primaryAction, callLabel, badges.',
+      'content/pages/about.yaml:10  hero.titel: is not a field here. Did you mean "title"? Fields allowed here: eyebrow, title, text, primaryAction, callLabel, image, badges.',
     ])
   })
 
