@@ -51,7 +51,8 @@ describe('the images step', () => {
     )
     const avif = await sharp(path.join(out, 'service-van-480.avif')).metadata()
     expect([avif.format, avif.width, avif.height]).toEqual(['heif', 480, 320])
-  })
+    // Six real AVIF/WebP encodes: seconds on a busy 2-core machine, beyond the 5 s default.
+  }, 60_000)
 
   test('never enlarges a photo: a 600 px wide one gets the 480 px copies only', async () => {
     const photo = path.join(out, 'photo.png')
