@@ -47,6 +47,21 @@ describe.each(STORAGE_KINDS)('upgrades on %s', (kind) => {
 
   it(`runs the previous release's contact and inbox queries on a database migrated to this one`, async () => {
     const { db } = suite
+    // On SQLite the counts name their view indexes (`indexed by`), and a release whose views change
+    // drops the old ones (accepted in decision 044: SQLite runs one instance, so no old release runs
+    // beside the new one). The previous release's counts run here with the hints of indexes this
+    // release no longer has taken out: the same conditions, planned by SQLite.
+    const indexes = new Set(
+      kind === 'SQLite'
+        ? (await sql<{ name: string }>`select name from sqlite_master where type = 'index'`.execute(db.k)).rows.map(
+            (r) => r.name,
+          )
+        : [],
+    )
+    const counts = recorded.counts.map((s) => ({
+      ...s,
+      sql: s.sql.replace(/ indexed by "([^"]+)"/g, (hint, name: string) => (indexes.has(name) ? hint : '')),
+    }))
     const insert = recorded.insert.find((s) => s.sql.includes('insert into "contact_submissions"'))!
     const oldId = insert.parameters[0] as string
     await replay(db, recorded.insert)
@@ -54,7 +69,7 @@ describe.each(STORAGE_KINDS)('upgrades on %s', (kind) => {
     // The previous release reads its own request…
     expect((await replay(db, recorded.list)).map((r) => r.id)).toEqual([oldId])
     expect((await replay(db, recorded.search)).map((r) => r.id)).toEqual([oldId])
-    expect(Number((await replay(db, recorded.counts))[0]!.total)).toBe(1)
+    expect(Number((await replay(db, counts))[0]!.total)).toBe(1)
     // …this release reads it, and its alert waits in the outbox for this release's worker…
     const page = await listSubmissions(db, { view: 'all', limit: 25 })
     expect(page.items.map((s) => [s.id, s.name, s.status])).toEqual([[oldId, 'Previous Release', 'new']])
@@ -72,7 +87,7 @@ describe.each(STORAGE_KINDS)('upgrades on %s', (kind) => {
     if (!stored.stored) throw new Error('not stored')
     expect((await replay(db, recorded.list)).map((r) => r.id)).toEqual([stored.id, oldId])
     expect(new Set((await replay(db, recorded.search)).map((r) => r.id))).toEqual(new Set([stored.id, oldId]))
-    expect(Number((await replay(db, recorded.counts))[0]!.total)).toBe(2)
+    expect(Number((await replay(db, counts))[0]!.total)).toBe(2)
   })
 
   it('refuses a database a newer release has migrated, naming the migrations it does not know', async () => {
