@@ -1,14 +1,11 @@
 // A picture of the content (an `image` or `photo` field) as the build made it
-// (scripts/build-images.ts): AVIF and WebP in several widths, the browser picks one; width and
+// (scripts/build-images.ts): WebP in several widths, the browser picks one; width and
 // height set, so nothing moves when it arrives. Only the page's first picture (its hero's) loads
 // at once and first; every other one when the visitor scrolls near it.
 import { createContext, useContext } from 'react'
 
 /** A picture's copies, by its name in content/images. */
-export type ImageManifest = Record<
-  string,
-  { width: number; height: number; avif: string; webp: string; fallback: string }
->
+export type ImageManifest = Record<string, { width: number; height: number; webp: string; fallback: string }>
 
 /** The manifest of the build, given by the catalogue page (pages/catalogue/CataloguePage.tsx). */
 export const ImagesContext = createContext<ImageManifest>({})
@@ -30,7 +27,6 @@ export function Picture({
   if (!set) return null
   return (
     <picture>
-      <source type="image/avif" srcSet={set.avif} sizes={sizes} />
       <source type="image/webp" srcSet={set.webp} sizes={sizes} />
       <img
         src={set.fallback}
