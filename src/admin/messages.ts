@@ -315,6 +315,17 @@ export const T = {
           'Set TRUST_PROXY to the number of proxies in front of the server (usually 1) and restart it.',
         ],
       },
+      'test-unconfirmed': {
+        rank: 4,
+        // With no phone subscribed any more, "none" already says it.
+        impliedBy: ['none'],
+        headline: () => "The daily test alert wasn't tapped. Check your phone's notifications",
+        details: (p, when) => [
+          `The daily test alert went to your phones ${when(p.since)}, and nobody tapped it.`,
+          'A phone that no longer shows alerts (notifications turned off, or the subscription dropped by the phone) will not ring for a new request either.',
+          'On each phone that should ring: open this inbox and turn notifications off and on again with the switch above. This warning goes away when the next daily test is tapped.',
+        ],
+      },
     } satisfies AlertWords,
   },
 }
