@@ -4,6 +4,7 @@
 import type { AlertChannel, AlertProblem } from '../lead/alerts.ts'
 import { ACTIVITY_TEXT, OUTCOME_WORDS, type ActivityKind } from '../lead/activity.ts'
 import { CLIENT_FIELDS } from './types.ts'
+import type { Band, Device, Vital } from '../lead/vitals.ts'
 export { STATUS_LABELS } from '../lead/submission.ts'
 export { ACTIVITY_TEXT }
 
@@ -242,6 +243,21 @@ export const T = {
     byDay: 'By day',
     showRequests: 'show its requests',
     close: 'Close',
+  },
+  /** The live site's speed (issue 21 item 6): Core Web Vitals of real visits, Google's bands. */
+  speed: {
+    heading: 'Site speed',
+    hint: 'How fast pages were for real visitors: the 75th percentile (3 visits in 4 were at least this fast). Google counts a page as fast when all four are good.',
+    none: 'No page views measured in this period.',
+    page: 'Page',
+    device: { mobile: 'Phone', desktop: 'Computer' } as Record<Device, string>,
+    views: 'Views',
+    vital: { lcp: 'Largest paint', inp: 'Response to taps', cls: 'Layout shift', ttfb: 'Server response' } as Record<
+      Vital,
+      string
+    >,
+    band: { good: 'good', 'needs-improvement': 'needs improvement', poor: 'poor' } as Record<Band, string>,
+    notMeasured: 'not measured',
   },
   timeline: {
     label: (name: string) => `History of ${name}`,

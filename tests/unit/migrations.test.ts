@@ -47,6 +47,7 @@ describe('the migration files', () => {
       '016_last_action',
       '017_source_channels',
       '025_alert_tests',
+      '026_site_speed',
     ])
     expect(Object.keys(migrations('postgres'))).toEqual(Object.keys(migrations('sqlite')))
   })

@@ -26,6 +26,7 @@ import { triageQueue } from './migrations/015-triage-queue.ts'
 import { lastAction } from './migrations/016-last-action.ts'
 import { sourceChannels } from './migrations/017-source-channels.ts'
 import { alertTests } from './migrations/025-alert-tests.ts'
+import { siteSpeed } from './migrations/026-site-speed.ts'
 
 /** Every migration, oldest first (exported for the test that holds each file to its name). */
 export const MIGRATIONS: readonly KindMigration[] = [
@@ -47,6 +48,7 @@ export const MIGRATIONS: readonly KindMigration[] = [
   lastAction,
   sourceChannels,
   alertTests,
+  siteSpeed,
 ]
 
 /** Every migration, by name, for a database of this kind (exported for the migration tests). */

@@ -138,6 +138,20 @@ interface AlertTestsTable {
   missed_mailed_at: Timestamp | null
 }
 
+interface VitalsCountsTable {
+  /** The office's date, YYYY-MM-DD. */
+  day: string
+  /** The page's path. */
+  page: string
+  /** 'mobile' or 'desktop'. */
+  device: string
+  /** 'lcp', 'inp', 'cls' or 'ttfb'. */
+  metric: string
+  /** The bucket of the scale (src/lead/vitals.ts). */
+  bucket: number
+  count: number
+}
+
 interface SpamDigestsTable {
   /** The office's day it covers, YYYY-MM-DD. */
   day: string
@@ -162,6 +176,7 @@ export interface Tables {
   rate_limits: RateLimitsTable
   spam_digests: SpamDigestsTable
   submission_activity: SubmissionActivityTable
+  vitals_counts: VitalsCountsTable
 }
 
 /** A timestamp from either database as an ISO 8601 string. */
