@@ -42,6 +42,8 @@ export default defineConfig({
       TRUST_PROXY: '1',
       // The suites send more than a flood's worth of requests on purpose (decision 040).
       CONTACT_OVERALL_LIMIT: '100000/1h',
+      // No daily test push to the suites' subscribed browsers (decision 047).
+      DAILY_TEST_ALERT: 'false',
     },
   },
 })

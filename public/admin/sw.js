@@ -1,9 +1,12 @@
 // The inbox's service worker (docs/decisions/030-web-push.md), registered by the inbox with scope
 // /admin (the server allows it: Service-Worker-Allowed). It shows the pushes the server sends
-// for new requests (src/server/alerts/push.ts) and opens the request when one is tapped. It has
+// for new requests (src/server/alerts/push.ts) and opens the request when one is tapped; the tap
+// on the daily test alert is also sent back to the server (decision 047). It has
 // no fetch handler: it caches nothing and never stands between a page and the network.
 
 const INBOX = '/admin'
+/** Where the tap on the daily test alert is recorded (src/server/admin/alert-test.ts). */
+const ACK_URL = '/api/admin/alert-test/ack'
 
 /** Only a page of the inbox may be opened from a notification. */
 function inboxUrl(url) {
@@ -46,16 +49,24 @@ self.addEventListener('push', (event) => {
       ...(tag ? { tag, renotify: true } : {}),
       // An urgent request stays on screen until it is dealt with.
       requireInteraction: data.urgent === true,
-      data: { url: inboxUrl(data.url) },
+      data: { url: inboxUrl(data.url), ...(typeof data.ack === 'string' ? { ack: data.ack } : {}) },
     }),
   )
 })
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close()
-  const url = inboxUrl(event.notification.data && event.notification.data.url)
+  const data = event.notification.data || {}
+  const url = inboxUrl(data.url)
   event.waitUntil(
     (async () => {
+      // The daily test alert: the tap proves this phone rang (a failure only leaves it unproven).
+      if (typeof data.ack === 'string')
+        await fetch(ACK_URL, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ token: data.ack }),
+        }).catch(() => undefined)
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true })
       const inbox = windows.find((w) => new URL(w.url).pathname === INBOX)
       if (inbox) {

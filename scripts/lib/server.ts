@@ -90,6 +90,9 @@ export async function startServer(
     DATABASE_URL: ':memory:',
     LOG_LEVEL: 'info',
     CONTACT_OVERALL_LIMIT: '100000/1h',
+    // The daily test alert (decision 047) would add an e-mail, a push and a webhook call to what
+    // a test counts, at whatever hour it runs: off unless a test turns it on.
+    DAILY_TEST_ALERT: 'false',
     ...env,
   }
   const quiet = settings.LOG_LEVEL === 'warn' || settings.LOG_LEVEL === 'error'

@@ -1,13 +1,14 @@
 // The Sources report (docs/decisions/032-attribution-calls-privacy.md): for a period, each source's
 // requests, how many the office has contacted and how many were scheduled or done; beside them the
 // calls started from the site (taps on the phone number) per source, page and day. A source's name
-// opens the inbox filtered by it.
+// opens the inbox filtered by it. Below them, the live site's speed for the same days (SiteSpeed.tsx).
 import { useContext, useId, useState } from 'react'
 import { BarChart3, Phone, X } from 'lucide-react'
 import { InboxSettings } from './actions.ts'
 import { formatDay, today } from './format.ts'
 import { T } from './messages.ts'
 import { useSourcesReport } from './queries.ts'
+import { SiteSpeed } from './SiteSpeed.tsx'
 import { daysBefore } from './sources.ts'
 import type { Answer } from './api.ts'
 import type { Tally } from './types.ts'
@@ -165,6 +166,7 @@ export function SourcesReport({ onPick, onClose }: { onPick: (source: string) =>
             <Calls calls={data.calls} />
           </>
         )}
+        <SiteSpeed from={from} to={to} />
       </div>
     </section>
   )

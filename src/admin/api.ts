@@ -133,6 +133,7 @@ export const api = {
   markAllRead: (query: ListQuery) => answer(client.submissions['mark-read'].$post({ json: listSearch(query) })),
   undoMarkAllRead: (batch: string) => answer(client.submissions['mark-read'].undo.$post({ json: { batch } })),
   sources: (from: string, to: string) => answer(client.sources.$get({ query: { from, to } })),
+  siteSpeed: (from: string, to: string) => answer(client['site-speed'].$get({ query: { from, to } })),
   erase: (person: InferRequestType<typeof client.erase.$post>['json']) => answer(client.erase.$post({ json: person })),
   push: () => answer(client.push.$get()),
   subscribe: (subscription: PushSubscriptionJSON) => answer(client.push.subscriptions.$post({ json: subscription })),

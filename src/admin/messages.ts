@@ -4,6 +4,7 @@
 import type { AlertChannel, AlertProblem } from '../lead/alerts.ts'
 import { ACTIVITY_TEXT, OUTCOME_WORDS, type ActivityKind } from '../lead/activity.ts'
 import { CLIENT_FIELDS } from './types.ts'
+import type { Band, Device, Vital } from '../lead/vitals.ts'
 export { STATUS_LABELS } from '../lead/submission.ts'
 export { ACTIVITY_TEXT }
 
@@ -243,6 +244,21 @@ export const T = {
     showRequests: 'show its requests',
     close: 'Close',
   },
+  /** The live site's speed (issue 21 item 6): Core Web Vitals of real visits, Google's bands. */
+  speed: {
+    heading: 'Site speed',
+    hint: 'How fast pages were for real visitors: the 75th percentile (3 visits in 4 were at least this fast). Google counts a page as fast when all four are good.',
+    none: 'No page views measured in this period.',
+    page: 'Page',
+    device: { mobile: 'Phone', desktop: 'Computer' } as Record<Device, string>,
+    views: 'Views',
+    vital: { lcp: 'Largest paint', inp: 'Response to taps', cls: 'Layout shift', ttfb: 'Server response' } as Record<
+      Vital,
+      string
+    >,
+    band: { good: 'good', 'needs-improvement': 'needs improvement', poor: 'poor' } as Record<Band, string>,
+    notMeasured: 'not measured',
+  },
   timeline: {
     label: (name: string) => `History of ${name}`,
     received: 'Request received',
@@ -313,6 +329,17 @@ export const T = {
         details: (p, when) => [
           `The server sits behind a proxy it does not trust (first seen ${when(p.since)}): every visitor counts as one, so a stranger can block the contact form and the sign-in for everyone.`,
           'Set TRUST_PROXY to the number of proxies in front of the server (usually 1) and restart it.',
+        ],
+      },
+      'test-unconfirmed': {
+        rank: 4,
+        // With no phone subscribed any more, "none" already says it.
+        impliedBy: ['none'],
+        headline: () => "The daily test alert wasn't tapped. Check your phone's notifications",
+        details: (p, when) => [
+          `The daily test alert went to your phones ${when(p.since)}, and nobody tapped it.`,
+          'A phone that no longer shows alerts (notifications turned off, or the subscription dropped by the phone) will not ring for a new request either.',
+          'On each phone that should ring: open this inbox and turn notifications off and on again with the switch above. This warning goes away when the next daily test is tapped.',
         ],
       },
     } satisfies AlertWords,

@@ -25,6 +25,7 @@ export const keys = {
   alertHealth: ['alert-health'] as const,
   activity: (id: string) => ['activity', id] as const,
   sources: (from: string, to: string) => ['sources', from, to] as const,
+  siteSpeed: (from: string, to: string) => ['site-speed', from, to] as const,
   submission: (id: string) => ['submission', id] as const,
   push: ['push'] as const,
 }
@@ -93,6 +94,15 @@ export function useSourcesReport(from: string, to: string) {
   return useQuery({
     queryKey: keys.sources(from, to),
     queryFn: () => api.sources(from, to),
+    refetchInterval: 5 * 60_000,
+  })
+}
+
+/** The live site's speed of a period (office days, both included), fetched while the report is shown. */
+export function useSiteSpeed(from: string, to: string) {
+  return useQuery({
+    queryKey: keys.siteSpeed(from, to),
+    queryFn: () => api.siteSpeed(from, to),
     refetchInterval: 5 * 60_000,
   })
 }

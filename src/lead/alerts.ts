@@ -23,6 +23,8 @@ export type AlertProblem =
   | { kind: 'waiting'; count: number; oldest: string }
   /** Forwarded headers (a reverse proxy) arrive but TRUST_PROXY is false: every visitor shares one address. */
   | { kind: 'untrusted-proxy'; since: string }
+  /** The daily test alert's push (decision 047) was sent `since` and not tapped within 8 hours: a phone may no longer ring. */
+  | { kind: 'test-unconfirmed'; day: string; since: string }
 
 export type AlertHealth = { ok: boolean; channels: AlertChannel[]; problems: AlertProblem[] }
 

@@ -311,6 +311,15 @@ const ENV = z.object({
         'METRICS_TOKEN is too short or has spaces. Use at least 16 visible characters, e.g. the output of: openssl rand -hex 24',
     ),
   ),
+  /** The daily test alert on every channel, its push to be tapped (decision 047): true or false. */
+  DAILY_TEST_ALERT: withDefault(
+    readWith((text) =>
+      text === 'true' || text === 'false'
+        ? text === 'true'
+        : new Problem([`DAILY_TEST_ALERT=${text} is not valid. Use true (the default) or false.`]),
+    ),
+    'true',
+  ),
   /** Push hosts allowed though not public (the tests' local push service): host names or IPs, comma-separated. */
   PUSH_PRIVATE_HOSTS: withDefault(
     z.string().transform((text) =>
@@ -402,6 +411,7 @@ function configFrom(v: z.output<typeof ENV>, cwd: string) {
     metricsToken: v.METRICS_TOKEN,
     replicaUrl: v.LITESTREAM_REPLICA_URL,
     pushPrivateHosts: v.PUSH_PRIVATE_HOSTS,
+    dailyTestAlert: v.DAILY_TEST_ALERT,
   }
 }
 

@@ -1,10 +1,12 @@
 // The retention the privacy notice promises, run at start and then daily by the server
 // (src/server/main.ts): requests older than RETENTION_MONTHS go with their activity, and the
-// calls' daily totals older than CALL_COUNT_MONTHS. Each deletion is a log line.
+// calls' daily totals older than CALL_COUNT_MONTHS, the site's speed counts older than VITALS_MONTHS.
+// Each deletion is a log line.
 import { CALL_COUNT_MONTHS, monthsBefore, pruneCallCounts } from './db/calls.ts'
 import type { Db } from './db/client.ts'
 import { deleteRequestsBefore, monthsAgo } from './db/privacy.ts'
 import type { Logger } from './log.ts'
+import { pruneVitals, VITALS_MONTHS } from './db/vitals.ts'
 
 export const RETENTION_EVERY_MS = 24 * 60 * 60_000
 
@@ -28,5 +30,8 @@ export async function applyRetention({
   const keepFrom = monthsBefore(today, CALL_COUNT_MONTHS)
   const callDays = await pruneCallCounts(db, keepFrom)
   if (callDays > 0) log.info('retention: old call totals deleted', { rows: callDays, before: keepFrom })
+  const speedFrom = monthsBefore(today, VITALS_MONTHS)
+  const speedRows = await pruneVitals(db, speedFrom)
+  if (speedRows > 0) log.info('retention: old site speed counts deleted', { rows: speedRows, before: speedFrom })
   return { requests, callDays }
 }

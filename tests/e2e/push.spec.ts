@@ -205,6 +205,23 @@ test.describe('offline, with notifications allowed', () => {
     await expect
       .poll(async () => (await shown()).find((n) => n.tag === 'odd')?.data)
       .toEqual({ url: `${origin}/admin` })
+
+    // The daily test alert (decision 047): its token stays with the notification, for the tap to send back.
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin,
+      registrationId,
+      data: JSON.stringify({
+        title: 'Test alert: tap to confirm',
+        body: '',
+        url: '/admin',
+        tag: 'alert-test',
+        urgent: false,
+        ack: 'daily-test-token-0123456789',
+      }),
+    })
+    await expect
+      .poll(async () => (await shown()).find((n) => n.tag === 'alert-test')?.data)
+      .toEqual({ url: `${origin}/admin`, ack: 'daily-test-token-0123456789' })
   })
 })
 

@@ -11,6 +11,7 @@ import { parseEnv, type Config } from '../../src/server/env.ts'
 import { createLogger } from '../../src/server/log.ts'
 import { officeClock } from '../../src/server/office.ts'
 import { distClient } from '../helpers/built-site.ts'
+import { startSmtp } from '../helpers/smtp.ts'
 import { suiteDb } from '../helpers/suite-db.ts'
 
 const build = loadBuildInfo(distClient)
@@ -61,5 +62,21 @@ describe('alert channels from the configuration', () => {
     const started = await start({ SMTP_URL, NOTIFY_EMAIL })
     expect(started.configured).toEqual(['email', 'confirmation', 'push'])
     expect(await started.reachOffice()).toBe(true)
+  })
+
+  it('sends the daily test alert from the periodic look in opening hours, unless DAILY_TEST_ALERT=false (decision 047)', async () => {
+    const smtp = await startSmtp()
+    try {
+      const mail = { SMTP_URL: smtp.url, NOTIFY_EMAIL: 'office@longbar-hvac.example' }
+      // Monday, November 23, 10:00 AM in the office's time zone: open.
+      const monday = new Date('2026-11-23T15:00:00.000Z')
+      await (await start({ ...mail, DAILY_TEST_ALERT: 'false' })).sendDue(monday)
+      expect(smtp.received).toHaveLength(0)
+      await alerts?.stop()
+      await (await start(mail)).sendDue(monday)
+      expect(smtp.received.map((m) => m.subject)).toEqual([`Test alert from the ${build.business.name} website`])
+    } finally {
+      await smtp.close()
+    }
   })
 })

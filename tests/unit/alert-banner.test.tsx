@@ -88,4 +88,21 @@ describe('the alert-health banner', () => {
     expect(T.alerts.problems.failing.headline(failing)).toBe("E-mail alerts aren't getting through. Tap for what to do")
     expect(T.alerts.problems.waiting.headline(waiting)).toBe('Alerts are late: 26 not sent yet')
   })
+
+  it('says when the daily test alert was not tapped, after the problems that say more, and what to do', () => {
+    const unconfirmed = { kind: 'test-unconfirmed', day: '2026-11-23', since: '2026-11-23T12:00:00.000Z' } as const
+    expect(text(renderToStaticMarkup(<Problem now={NOW} problem={unconfirmed} />))).toBe(
+      [
+        'The daily test alert went to your phones 3 h ago, and nobody tapped it.',
+        'A phone that no longer shows alerts (notifications turned off, or the subscription dropped by the phone) will not ring for a new request either.',
+        'On each phone that should ring: open this inbox and turn notifications off and on again with the switch above. This warning goes away when the next daily test is tapped.',
+      ].join('\n'),
+    )
+    expect(T.alerts.problems['test-unconfirmed'].headline()).toBe(
+      "The daily test alert wasn't tapped. Check your phone's notifications",
+    )
+    expect(problemsToSay([unconfirmed, { kind: 'none' }])).toEqual([{ kind: 'none' }])
+    const proxy = { kind: 'untrusted-proxy', since: '2026-11-23T12:00:00.000Z' } as const
+    expect(problemsToSay([unconfirmed, proxy]).map((p) => p.kind)).toEqual(['untrusted-proxy', 'test-unconfirmed'])
+  })
 })

@@ -34,6 +34,7 @@ describe('server configuration from the environment', () => {
         escalateEmail: undefined,
         retentionMonths: 36,
         pushPrivateHosts: [],
+        dailyTestAlert: true,
       },
     })
   })
@@ -186,6 +187,14 @@ describe('server configuration from the environment', () => {
       expect.stringMatching(/^LOG_LEVEL=loud is not a log level\. Use one of: debug, info, warn, error\.$/),
       expect.stringMatching(/^TRUST_PROXY=maybe is not valid\./),
     ])
+  })
+
+  it('turns the daily test alert off with DAILY_TEST_ALERT=false, and refuses anything but true or false', () => {
+    expect(parseEnv({ DAILY_TEST_ALERT: 'false' }, CWD)).toMatchObject({ ok: true, config: { dailyTestAlert: false } })
+    expect(parseEnv({ DAILY_TEST_ALERT: 'no' }, CWD)).toEqual({
+      ok: false,
+      errors: ['DAILY_TEST_ALERT=no is not valid. Use true (the default) or false.'],
+    })
   })
 
   it('takes MAIL_FROM as an address or a name with an address, and refuses anything else', () => {

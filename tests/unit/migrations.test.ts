@@ -46,6 +46,8 @@ describe('the migration files', () => {
       '015_triage_queue',
       '016_last_action',
       '017_source_channels',
+      '025_alert_tests',
+      '026_site_speed',
     ])
     expect(Object.keys(migrations('postgres'))).toEqual(Object.keys(migrations('sqlite')))
   })

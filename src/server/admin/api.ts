@@ -1,6 +1,7 @@
 // /api/admin: the inbox's API (docs/admin-api.md), a Hono sub-app mounted by src/server/main.ts.
 // Every request passes, in order: no caching, the body-size limit, the Origin check for anything
-// that changes state; then either the sign-in route, or the session check and the routes behind it.
+// that changes state; then either the sign-in route, the tap on the daily test alert (its token is
+// its proof), or the session check and the routes behind it.
 // The routes are chained on their sub-apps so that the app's type carries each route's path,
 // method, input and answers: `AdminApi`, from which the inbox's client is typed (src/admin/api.ts,
 // decision 034).
@@ -14,6 +15,7 @@ import { submissionApi, viewsApi, type SubmissionsDeps } from './submissions.ts'
 import { pushApi } from './push.ts'
 import type { PushSender } from '../alerts/push.ts'
 import { sourcesApi } from './sources.ts'
+import { alertTestApi } from './alert-test.ts'
 
 export const ADMIN_BODY_LIMIT = 16 * 1024
 
@@ -42,6 +44,7 @@ export function adminApi(deps: AdminDeps) {
     .use(limitBody(ADMIN_BODY_LIMIT, (c) => fail(c, 413, 'The request is too large.')))
     .use(sameOrigin(deps.publicOrigin, deps.log))
     .route('/', deps.session.signIn)
+    .route('/', alertTestApi(deps))
     .route('/', signedInApi(deps))
 }
 

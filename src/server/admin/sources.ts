@@ -1,6 +1,6 @@
 // The Sources report and the person's erasure (docs/admin-api.md "Sources", "Erasing a person"):
 // where the requests of a period came from and how far each got, with the calls started from the
-// site in the same days; and every request of one phone number or e-mail address deleted at once.
+// site in the same days; the live site's speed (Core Web Vitals of real visits); and every request of one phone number or e-mail address deleted at once.
 // Mounted behind the session check.
 import { Hono } from 'hono'
 import type { AppEnv } from '../app.ts'
@@ -9,6 +9,7 @@ import { callTotals } from '../db/calls.ts'
 import type { Db } from '../db/client.ts'
 import { erasePerson } from '../db/privacy.ts'
 import { sourcesReport } from '../db/sources.ts'
+import { siteSpeed } from '../db/vitals.ts'
 import type { Logger } from '../log.ts'
 import type { Office, OfficeClock } from '../office.ts'
 import { jsonInput, queryInput } from './answers.ts'
@@ -72,25 +73,32 @@ export function sourcesApi({ db, log, office, clock }: { db: Db; log: Logger; of
   const period = queryInput<{ from?: string; to?: string }>()((param) =>
     validatePeriod(param('from'), param('to'), clock.today()),
   )
-  return new Hono<AppEnv>()
-    .get('/sources', period, async (c) => {
-      const { from, to } = c.req.valid('query')
-      // The office's days, as instants: from its midnight at the start to its midnight after the end.
-      const [sources, calls] = await Promise.all([
-        sourcesReport(db, midnight(from, office.timeZone), midnight(addDays(to, 1), office.timeZone)),
-        callTotals(db, from, to),
-      ])
-      return c.json({ success: true, from, to, sources, calls }, 200)
-    })
-    .post('/erase', jsonInput<{ phone?: string; email?: string }>()(validatePerson), async (c) => {
-      const person = c.req.valid('json')
-      const erased = await erasePerson(db, person)
-      // The requests and their timelines are gone: this line is what remains, and it names no one.
-      log.info('person erased', {
-        requests: erased,
-        byPhone: person.phone !== undefined,
-        byEmail: person.email !== undefined,
+  return (
+    new Hono<AppEnv>()
+      .get('/sources', period, async (c) => {
+        const { from, to } = c.req.valid('query')
+        // The office's days, as instants: from its midnight at the start to its midnight after the end.
+        const [sources, calls] = await Promise.all([
+          sourcesReport(db, midnight(from, office.timeZone), midnight(addDays(to, 1), office.timeZone)),
+          callTotals(db, from, to),
+        ])
+        return c.json({ success: true, from, to, sources, calls }, 200)
       })
-      return c.json({ success: true, erased }, 200)
-    })
+      // The live site's speed (issue 21 item 6): each page and device class, the 75th percentile of each vital.
+      .get('/site-speed', period, async (c) => {
+        const { from, to } = c.req.valid('query')
+        return c.json({ success: true, from, to, pages: await siteSpeed(db, from, to) }, 200)
+      })
+      .post('/erase', jsonInput<{ phone?: string; email?: string }>()(validatePerson), async (c) => {
+        const person = c.req.valid('json')
+        const erased = await erasePerson(db, person)
+        // The requests and their timelines are gone: this line is what remains, and it names no one.
+        log.info('person erased', {
+          requests: erased,
+          byPhone: person.phone !== undefined,
+          byEmail: person.email !== undefined,
+        })
+        return c.json({ success: true, erased }, 200)
+      })
+  )
 }

@@ -1,6 +1,7 @@
 // Whether alerts reach the office (decision 033), for the inbox's banner and /healthz: no channel
 // that tells the office anything; a channel's deliveries failing (waiting for a retry, with an
-// error); alerts waiting longer than five minutes. One rule per channel says when it is in use and
+// error); alerts waiting longer than five minutes; the daily test alert's push not tapped (decision
+// 047). One rule per channel says when it is in use and
 // whether it tells the office; two small queries read the rows not yet sent (src/server/db/outbox.ts).
 import {
   ALERT_CHANNELS,
@@ -13,6 +14,7 @@ import type { Db } from '../db/client.ts'
 import { alertsWaiting, failingDeliveries } from '../db/outbox.ts'
 import { countSubscriptions } from '../db/push.ts'
 import { untrustedForwardingSince } from '../request.ts'
+import { unconfirmedTest } from './daily-test.ts'
 
 const always = () => Promise.resolve(true)
 
@@ -46,5 +48,7 @@ export async function alertHealth(db: Db, configured: readonly AlertChannel[], n
   if (waiting) problems.push({ kind: 'waiting', ...waiting })
   const proxySince = untrustedForwardingSince()
   if (proxySince) problems.push({ kind: 'untrusted-proxy', since: proxySince })
+  const unconfirmed = await unconfirmedTest(db, now)
+  if (unconfirmed) problems.push({ kind: 'test-unconfirmed', day: unconfirmed.day, since: unconfirmed.createdAt })
   return { ok: problems.length === 0, channels, problems }
 }

@@ -20,6 +20,7 @@ import {
 import type { Submission } from '../db/submissions.ts'
 import type { AlertEvent } from '../../lead/alerts.ts'
 import { TargetGone, type Channel } from './channel.ts'
+import type { TestOutcome, TestSender } from './daily-test.ts'
 
 /** What the service worker shows (public/admin-sw.js). */
 export type PushMessage = {
@@ -31,6 +32,8 @@ export type PushMessage = {
   tag: string
   /** Stays on screen until dealt with, and wakes the phone at once. */
   urgent: boolean
+  /** The daily test's token (decision 047): the tap sends it back to /api/admin/alert-test/ack. */
+  ack?: string
 }
 
 /**
@@ -198,22 +201,54 @@ export function pushChannel({
     },
     describe: (d) => `Push to ${names.get(d.target ?? '') ?? `device ${d.target}`}`,
     async deliver(delivery, submission) {
-      const id = Number(delivery.target)
-      const sub = await getSubscription(db, id)
+      const sub = await getSubscription(db, Number(delivery.target))
       if (!sub) throw new TargetGone('the device was unsubscribed')
-      names.set(String(id), sub.device)
-      try {
-        await sender.send(sub, pushMessage(delivery.event, submission))
-      } catch (error) {
-        const message = (error as Error).message
-        if (isGone(error)) {
-          await deleteSubscription(db, { id })
-          throw new TargetGone(`${message}; the device was unsubscribed`)
-        }
-        await recordPushResult(db, id, { ok: false, error: pushFailureWords(error) })
-        throw error
+      names.set(String(sub.id), sub.device)
+      await sendToDevice(db, sender, sub, pushMessage(delivery.event, submission))
+    },
+  }
+}
+
+/** One push to one device, its outcome kept on the device; a device gone (404/410) is unsubscribed (TargetGone). */
+async function sendToDevice(db: Db, sender: PushSender, sub: StoredSubscription, message: PushMessage) {
+  try {
+    await sender.send(sub, message)
+  } catch (error) {
+    const text = (error as Error).message
+    if (isGone(error)) {
+      await deleteSubscription(db, { id: sub.id })
+      throw new TargetGone(`${text}; the device was unsubscribed`)
+    }
+    await recordPushResult(db, sub.id, { ok: false, error: pushFailureWords(error) })
+    throw error
+  }
+  await recordPushResult(db, sub.id, { ok: true })
+}
+
+/** The daily test alert (decision 047) to every subscribed device: it asks for a tap, which sends its token back. */
+export function pushTestSender({ db, sender }: { db: Db; sender: PushSender }): TestSender {
+  return {
+    channel: 'push',
+    async send({ token }) {
+      const message: PushMessage = {
+        title: 'Test alert: tap to confirm',
+        body: 'The daily check that alerts reach this phone. Tap this notification so the inbox knows.',
+        url: '/admin',
+        tag: 'alert-test',
+        urgent: false,
+        ack: token,
       }
-      await recordPushResult(db, id, { ok: true })
+      const outcomes: TestOutcome[] = []
+      for (const sub of await listSubscriptions(db)) {
+        const what = `Push to ${sub.device}`
+        try {
+          await sendToDevice(db, sender, sub, message)
+          outcomes.push({ what })
+        } catch (error) {
+          outcomes.push({ what, error: error instanceof TargetGone ? error.message : pushFailureWords(error) })
+        }
+      }
+      return outcomes
     },
   }
 }

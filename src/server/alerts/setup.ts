@@ -12,6 +12,7 @@ import type { Config } from '../env.ts'
 import type { Logger } from '../log.ts'
 import { composeConfirmation } from '../mail/confirmation.ts'
 import { composeNotification } from '../mail/notification.ts'
+import { composeMissedTap, composeTestAlert } from '../mail/alert-test.ts'
 import { senderAddress, smtpSender, type SendMail } from '../mail/transport.ts'
 import type { OfficeClock } from '../office.ts'
 import type { Channel } from './channel.ts'
@@ -19,9 +20,10 @@ import { confirmationChannel } from './confirmation.ts'
 import { emailChannel } from './email.ts'
 import { announceEscalation, enqueueDueAlerts } from './escalation.ts'
 import { channelsInUse, reachesOffice } from './health.ts'
-import { createPushSender, pushChannel, pushSubject, type PushSender } from './push.ts'
+import { createPushSender, pushChannel, pushSubject, pushTestSender, type PushSender } from './push.ts'
+import { runDailyTest, type TestSender } from './daily-test.ts'
 import { composeSpamDigest, runSpamDigest } from './spam-digest.ts'
-import { webhookChannel } from './webhook.ts'
+import { webhookChannel, webhookTestSender } from './webhook.ts'
 import { startAlertWorker, type AlertWorker } from './worker.ts'
 
 export type AlertsDeps = { config: Config; build: BuildInfo; db: Db; log: Logger; clock: OfficeClock }
@@ -80,17 +82,52 @@ const CHANNELS: { [Name in AlertChannel]: (parts: Parts) => Channel<Name> | unde
   push: ({ db, push, devices }) => pushChannel({ db, sender: push, devices }),
 }
 
+/** The daily test alert's part of each channel that tells the office (decision 047); not the customer's confirmation. */
+function testSenders(parts: Parts): TestSender[] {
+  const { config, db, mail, push } = parts
+  const senders: TestSender[] = []
+  if (mail) {
+    const settings = mailSettings(parts, mail)
+    senders.push({
+      channel: 'email',
+      async send({ day }) {
+        const what = `E-mail to ${mail.to}`
+        try {
+          await mail.send(composeTestAlert(day, settings))
+          return [{ what }]
+        } catch (error) {
+          return [{ what, error: (error as Error).message }]
+        }
+      },
+    })
+  }
+  if (config.webhooks.length > 0 && config.webhookSecret)
+    senders.push(
+      webhookTestSender({ webhooks: config.webhooks, secret: config.webhookSecret, publicOrigin: config.publicOrigin }),
+    )
+  senders.push(pushTestSender({ db, sender: push }))
+  return senders
+}
+
 export type Alerts = {
   /** The channels set up, in the order the worker fans out to them. */
   configured: AlertChannel[]
   push: PushSender
   worker: AlertWorker
-  /** Writes the escalations and reminders due, and sends yesterday's spam digest when it is time. */
+  /** Writes the escalations and reminders due, and sends yesterday's spam digest and today's test alert when it is time. */
   sendDue(now: Date): Promise<void>
   /** Whether any channel in use tells the office of a new request now. */
   reachOffice(): Promise<boolean>
   stop(): Promise<void>
 }
+
+/** What the office's own e-mails (digest, test alert) are written with. */
+const mailSettings = ({ config, build }: AlertsDeps, mail: Mail) => ({
+  company: build.business.name,
+  publicOrigin: config.publicOrigin,
+  from: mail.from,
+  to: mail.to,
+})
 
 function openMail({ config, build }: AlertsDeps): Mail | undefined {
   if (!config.smtpUrl || !config.notifyEmail) return undefined
@@ -120,11 +157,12 @@ export async function startAlerts(deps: AlertsDeps): Promise<Alerts> {
     .filter((channel) => channel !== undefined)
   const worker = startAlertWorker({ db, channels, log, announce: announceEscalation(config.escalateAfterMs) })
   const configured = channels.map((c) => c.name)
+  const senders = config.dailyTestAlert ? testSenders(parts) : []
 
   /** Yesterday's spam digest, when it is due (decision 033); only with e-mail. */
   async function sendDigest(now: Date) {
     if (!mail) return
-    const settings = { company: build.business.name, publicOrigin: config.publicOrigin, from: mail.from, to: mail.to }
+    const settings = mailSettings(deps, mail)
     const timeZone = build.office.timeZone
     const outcome = await runSpamDigest(db, {
       now,
@@ -134,6 +172,18 @@ export async function startAlerts(deps: AlertsDeps): Promise<Alerts> {
     })
     if (outcome === 'sent') log.info('spam digest sent', {})
     if (outcome === 'failed') log.warn('spam digest not sent; will retry in 5 minutes', {})
+  }
+
+  /** Today's test alert, when it is due (decision 047), and the e-mail of a test push nobody tapped. */
+  async function sendDailyTest(now: Date) {
+    if (!config.dailyTestAlert) return
+    const outcome = await runDailyTest(db, {
+      now,
+      office: build.office,
+      senders,
+      mailMissedTap: mail && ((test) => mail.send(composeMissedTap(test, mailSettings(deps, mail)))),
+    })
+    if (outcome === 'sent') log.info('daily test alert sent', {})
   }
 
   return {
@@ -151,6 +201,7 @@ export async function startAlerts(deps: AlertsDeps): Promise<Alerts> {
         worker.kick()
       }
       await sendDigest(now)
+      await sendDailyTest(now)
     },
     reachOffice: async () => reachesOffice(await channelsInUse(db, configured)),
     async stop() {

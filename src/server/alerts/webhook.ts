@@ -14,6 +14,7 @@ import type { Webhook } from '../env.ts'
 import type { AlertEvent } from '../../lead/alerts.ts'
 import { TargetGone, type Channel, type Delivery } from './channel.ts'
 import { chatText, type ChatAlert } from './chat-text.ts'
+import type { TestOutcome, TestSender } from './daily-test.ts'
 
 /** The event types a receiver sees, by outbox event. */
 export const WEBHOOK_TYPES = {
@@ -93,28 +94,35 @@ const chatAlert = (e: WebhookEvent): ChatAlert => ({
   inboxUrl: e.data.inboxUrl,
 })
 
+/** The message a Slack or Teams incoming webhook takes, for a text in its markup. */
+function chatBody(format: 'slack' | 'teams', text: string): unknown {
+  if (format === 'slack') return { text }
+  // An Adaptive Card, which both Teams Workflows ("When a Teams webhook request is received")
+  // and the older Office 365 connectors accept.
+  return {
+    type: 'message',
+    attachments: [
+      {
+        contentType: 'application/vnd.microsoft.card.adaptive',
+        content: {
+          $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
+          type: 'AdaptiveCard',
+          version: '1.4',
+          body: [{ type: 'TextBlock', text: text.replace(/\n/g, '\n\n'), wrap: true }],
+        },
+      },
+    ],
+  }
+}
+
 /** The body for a target: the Standard Webhooks event, or the message a Slack or Teams incoming webhook takes. */
 function webhookBody(format: Webhook['format'], e: WebhookEvent): unknown {
-  if (format === 'slack') return { text: chatText('slack', chatAlert(e)) }
-  if (format === 'teams')
-    // An Adaptive Card, which both Teams Workflows ("When a Teams webhook request is received")
-    // and the older Office 365 connectors accept.
-    return {
-      type: 'message',
-      attachments: [
-        {
-          contentType: 'application/vnd.microsoft.card.adaptive',
-          content: {
-            $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
-            type: 'AdaptiveCard',
-            version: '1.4',
-            body: [{ type: 'TextBlock', text: chatText('teams', chatAlert(e)).replace(/\n/g, '\n\n'), wrap: true }],
-          },
-        },
-      ],
-    }
-  return e
+  return format === 'standard' ? e : chatBody(format, chatText(format, chatAlert(e)))
 }
+
+/** A hook's kind in the owner's words. */
+const hookKind = (format: Webhook['format'] | undefined) =>
+  format === 'slack' ? 'Slack webhook' : format === 'teams' ? 'Teams webhook' : 'Webhook'
 
 /** A target as stored in the outbox: the entry as written in WEBHOOK_URLS (a format prefix, then the URL). */
 const webhookTarget = (w: Webhook) => (w.format === 'standard' ? w.url : `${w.format}:${w.url}`)
@@ -149,8 +157,7 @@ export function webhookChannel({
     targets: (_trx, event) => Promise.resolve(events.includes(event) ? [...byTarget.keys()] : []),
     describe: (d: Delivery) => {
       const w = d.target ? byTarget.get(d.target) : undefined
-      const kind = w?.format === 'slack' ? 'Slack webhook' : w?.format === 'teams' ? 'Teams webhook' : 'Webhook'
-      return `${kind} to ${webhookHost(d.target ?? '')}`
+      return `${hookKind(w?.format)} to ${webhookHost(d.target ?? '')}`
     },
     async deliver(d, submission) {
       const hook = d.target ? byTarget.get(d.target) : undefined
@@ -159,33 +166,77 @@ export function webhookChannel({
       const body = JSON.stringify(
         webhookBody(hook.format, webhookEvent(d.event, submission, d.createdAt, publicOrigin)),
       )
-      const id = `msg_${d.id}`
-      const timestamp = Math.floor(now().getTime() / 1000)
-      let res: Response
-      try {
-        res = await fetchImpl(hook.url, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'user-agent': 'longbar-alerts',
-            'webhook-id': id,
-            'webhook-timestamp': String(timestamp),
-            'webhook-signature': signWebhook(secret, id, timestamp, body),
-          },
-          body,
-          redirect: 'manual',
-          signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
-        })
-      } catch (error) {
-        const e = error as Error & { cause?: Error }
-        if (e.name === 'TimeoutError') throw new Error(`no answer in ${WEBHOOK_TIMEOUT_MS / 1000} s`)
-        throw new Error(e.cause?.message ?? e.message)
-      }
-      // The answer's body is of no use; read it so the connection can be reused.
-      await res.arrayBuffer().catch(() => undefined)
-      if (res.status >= 200 && res.status < 300) return
-      if (res.status === 410) throw new TargetGone('the receiver answered 410 Gone: remove this URL from WEBHOOK_URLS')
-      throw new Error(`the receiver answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`)
+      await postSigned(hook.url, body, `msg_${d.id}`, { secret, fetchImpl, now })
     },
+  }
+}
+
+type PostOptions = { secret: Buffer; fetchImpl: typeof fetch; now: () => Date }
+
+/** POSTs a body signed for Standard Webhooks; resolves on a 2xx, throws why not (TargetGone on a 410). */
+async function postSigned(url: string, body: string, id: string, { secret, fetchImpl, now }: PostOptions) {
+  const timestamp = Math.floor(now().getTime() / 1000)
+  let res: Response
+  try {
+    res = await fetchImpl(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'longbar-alerts',
+        'webhook-id': id,
+        'webhook-timestamp': String(timestamp),
+        'webhook-signature': signWebhook(secret, id, timestamp, body),
+      },
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+    })
+  } catch (error) {
+    const e = error as Error & { cause?: Error }
+    if (e.name === 'TimeoutError') throw new Error(`no answer in ${WEBHOOK_TIMEOUT_MS / 1000} s`)
+    throw new Error(e.cause?.message ?? e.message)
+  }
+  // The answer's body is of no use; read it so the connection can be reused.
+  await res.arrayBuffer().catch(() => undefined)
+  if (res.status >= 200 && res.status < 300) return
+  if (res.status === 410) throw new TargetGone('the receiver answered 410 Gone: remove this URL from WEBHOOK_URLS')
+  throw new Error(`the receiver answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`)
+}
+
+/** The daily test alert (decision 047) to every webhook: `alert.test` for a Standard Webhooks receiver, a line in a chat. */
+export function webhookTestSender({
+  webhooks,
+  secret,
+  publicOrigin,
+  fetchImpl = fetch,
+  now = () => new Date(),
+}: {
+  webhooks: Webhook[]
+  secret: Buffer
+  publicOrigin: string
+  fetchImpl?: typeof fetch
+  now?: () => Date
+}): TestSender {
+  return {
+    channel: 'webhook',
+    send: ({ day }) =>
+      Promise.all(
+        webhooks.map(async (hook): Promise<TestOutcome> => {
+          const inboxUrl = `${publicOrigin}/admin`
+          const text = `Test alert: the daily check that alerts reach you. Nothing to do. ${inboxUrl}`
+          const body = JSON.stringify(
+            hook.format === 'standard'
+              ? { type: 'alert.test', timestamp: now().toISOString(), data: { day, inboxUrl } }
+              : chatBody(hook.format, text),
+          )
+          const what = `${hookKind(hook.format)} to ${webhookHost(webhookTarget(hook))}`
+          try {
+            await postSigned(hook.url, body, `msg_test_${day}`, { secret, fetchImpl, now })
+            return { what }
+          } catch (error) {
+            return { what, error: (error as Error).message }
+          }
+        }),
+      ),
   }
 }

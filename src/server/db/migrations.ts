@@ -25,6 +25,8 @@ import { alertFollowups } from './migrations/014-alert-followups.ts'
 import { triageQueue } from './migrations/015-triage-queue.ts'
 import { lastAction } from './migrations/016-last-action.ts'
 import { sourceChannels } from './migrations/017-source-channels.ts'
+import { alertTests } from './migrations/025-alert-tests.ts'
+import { siteSpeed } from './migrations/026-site-speed.ts'
 
 /** Every migration, oldest first (exported for the test that holds each file to its name). */
 export const MIGRATIONS: readonly KindMigration[] = [
@@ -45,6 +47,8 @@ export const MIGRATIONS: readonly KindMigration[] = [
   triageQueue,
   lastAction,
   sourceChannels,
+  alertTests,
+  siteSpeed,
 ]
 
 /** Every migration, by name, for a database of this kind (exported for the migration tests). */

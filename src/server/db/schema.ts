@@ -124,6 +124,34 @@ interface PushSubscriptionsTable {
 }
 
 /** The daily spam digest, one row per office day (src/server/alerts/spam-digest.ts). */
+interface AlertTestsTable {
+  /** The office's day it went out, YYYY-MM-DD. */
+  day: string
+  /** What the tap on its push sends back (random). */
+  token: string
+  created_at: Timestamp
+  /** Whether a push asked the owner to tap it (a device was subscribed). */
+  asks_ack: ColumnType<boolean | number, boolean | undefined, boolean>
+  /** Each channel's outcome, one line each. */
+  results: string | null
+  acked_at: Timestamp | null
+  missed_mailed_at: Timestamp | null
+}
+
+interface VitalsCountsTable {
+  /** The office's date, YYYY-MM-DD. */
+  day: string
+  /** The page's path. */
+  page: string
+  /** 'mobile' or 'desktop'. */
+  device: string
+  /** 'lcp', 'inp', 'cls' or 'ttfb'. */
+  metric: string
+  /** The bucket of the scale (src/lead/vitals.ts). */
+  bucket: number
+  count: number
+}
+
 interface SpamDigestsTable {
   /** The office's day it covers, YYYY-MM-DD. */
   day: string
@@ -138,6 +166,7 @@ interface SpamDigestsTable {
 
 export interface Tables {
   admin_credentials: AdminCredentialsTable
+  alert_tests: AlertTestsTable
   admin_sessions: AdminSessionsTable
   call_counts: CallCountsTable
   contact_submissions: ContactSubmissionsTable
@@ -147,6 +176,7 @@ export interface Tables {
   rate_limits: RateLimitsTable
   spam_digests: SpamDigestsTable
   submission_activity: SubmissionActivityTable
+  vitals_counts: VitalsCountsTable
 }
 
 /** A timestamp from either database as an ISO 8601 string. */

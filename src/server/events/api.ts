@@ -3,11 +3,15 @@
 // from, never who: no cookie is read or set, the address only counts against the rate limit,
 // and the call is added to its day's total (src/server/db/calls.ts). Known bots are answered
 // like anyone and not counted. docs/decisions/032-attribution-calls-privacy.md.
+// Also a page view's Core Web Vitals (src/client/vitals.ts, issue 21 item 6): the page, the device
+// class and four numbers, counted in their day's buckets (src/server/db/vitals.ts); nothing else.
 import { Hono } from 'hono'
 import type { AppEnv } from '../app.ts'
 import { SOURCE_MAX, sourceOf } from '../../lead/attribution.ts'
 import type { Db } from '../db/client.ts'
 import { countCall } from '../db/calls.ts'
+import { countVitals, type PageView } from '../db/vitals.ts'
+import { DEVICES, VITALS } from '../../lead/vitals.ts'
 import { RateLimited, takeHit, type Window } from '../db/rate-limits.ts'
 import type { Logger } from '../log.ts'
 import {
@@ -28,6 +32,12 @@ const EVENTS_BODY_LIMIT = 2 * 1024
 export const EVENT_LIMITS: readonly Window[] = [
   { bucket: 'events:10m', windowMs: 10 * 60_000, max: 10, sliding: true },
   { bucket: 'events:1d', windowMs: 24 * 3_600_000, max: 50, sliding: true },
+]
+
+/** Per address for the speed beacon: one per page view, a visitor reading many pages is still far below. */
+const VITALS_LIMITS: readonly Window[] = [
+  { bucket: 'vitals:10m', windowMs: 10 * 60_000, max: 60, sliding: true },
+  { bucket: 'vitals:1d', windowMs: 24 * 3_600_000, max: 300, sliding: true },
 ]
 
 /** User agents of crawlers, link previews, page-speed tools and scripts: not people calling. */
@@ -57,6 +67,25 @@ export function readCallEvent(body: unknown, knownPage: (path: string) => boolea
   return { page, source }
 }
 
+/** A finite number from 0 to `max`, or undefined. */
+const measure = (value: unknown, max: number): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= max ? value : undefined
+
+/** The speed beacon's body as a page view to count, or undefined when it is not one. */
+function readVitals(body: unknown, knownPage: (path: string) => boolean): Omit<PageView, 'day'> | undefined {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined
+  const b = body as Record<string, unknown>
+  const page = text(b.page, 200)
+  const device = DEVICES.find((d) => d === b.device)
+  if (b.type !== 'vitals' || !page || !page.startsWith('/') || !knownPage(page) || !device) return undefined
+  const values: PageView['values'] = {}
+  for (const vital of VITALS) {
+    const value = measure(b[vital], vital === 'cls' ? 100 : 600_000)
+    if (value !== undefined) values[vital] = value
+  }
+  return Object.keys(values).length > 0 ? { page, device, values } : undefined
+}
+
 type Deps = {
   db: Db
   log: Logger
@@ -68,6 +97,7 @@ type Deps = {
   /** Whether a path is a page of the site (a call from anywhere else is not counted). */
   knownPage: (path: string) => boolean
   limits?: readonly Window[]
+  vitalsLimits?: readonly Window[]
 }
 
 export function eventsApi({
@@ -78,6 +108,7 @@ export function eventsApi({
   today,
   knownPage,
   limits = EVENT_LIMITS,
+  vitalsLimits = VITALS_LIMITS,
 }: Deps): Hono<AppEnv> {
   const api = new Hono<AppEnv>()
   api.post(
@@ -97,15 +128,18 @@ export function eventsApi({
         return c.body(null, 400)
       }
       const event = readCallEvent(body, knownPage)
-      if (!event) return c.body(null, 400)
+      const view = event ? undefined : readVitals(body, knownPage)
+      if (!event && !view) return c.body(null, 400)
       if (isBot(c.req.header('user-agent'))) return c.body(null, 204)
       try {
         await db.transact(async (trx) => {
           const client = clientAddress(c, trustProxy)
           const wideKey = wideRateLimitKey(client)
-          await takeHit(trx, rateLimitKey(client), limits, Date.now())
-          if (wideKey) await takeHit(trx, wideKey, wideWindows(limits), Date.now())
-          await countCall(trx, { day: today(), ...event })
+          const windows = event ? limits : vitalsLimits
+          await takeHit(trx, rateLimitKey(client), windows, Date.now())
+          if (wideKey) await takeHit(trx, wideKey, wideWindows(windows), Date.now())
+          if (event) await countCall(trx, { day: today(), ...event })
+          if (view) await countVitals(trx, { day: today(), ...view })
         })
       } catch (error) {
         if (error instanceof RateLimited) {
