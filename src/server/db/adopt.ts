@@ -17,6 +17,7 @@ import type { Db } from './client.ts'
 export const OWN_TABLES = [
   'admin_credentials',
   'admin_sessions',
+  'alert_tests',
   'call_counts',
   'kysely_migration',
   'kysely_migration_lock',
@@ -26,6 +27,7 @@ export const OWN_TABLES = [
   'rate_limits',
   'spam_digests',
   'submission_activity',
+  'vitals_counts',
 ] as const
 
 /** Supabase's roles behind its public API key (PostgREST): they must not reach our tables. */
