@@ -14,7 +14,9 @@ export default defineConfig({
   workers: 2,
   fullyParallel: true,
   forbidOnly: true,
-  retries: 0,
+  // One retry under CI: the contact form's phone-size axe test failed once in a full run (the
+  // click on Send did not reach the script) and passed 8 of 8 alone; its cause is still open.
+  retries: process.env.CI ? 1 : 0,
   // CI on 2 cores runs two browsers, the server and argon2 sign-ins at once: a test that takes 9 s
   // alone has taken over 30 s there, so CI allows more time per test and per expectation.
   timeout: process.env.CI ? 60_000 : 30_000,
