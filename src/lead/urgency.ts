@@ -17,12 +17,16 @@ const normalize = (text: string) =>
     .replace(/[^\p{L}\p{N}'/]+/gu, ' ')
     .trim()} `
 
+/** A normalized sentence, and its words (split once: every sign's near pair reads them). */
+type Sentence = { text: string; words: string[] }
+
 /** A message's sentences, normalized: a stop, ! or ? before a space or the end, a semicolon, a line break. */
-const sentencesOf = (message: string) =>
+const sentencesOf = (message: string): Sentence[] =>
   message
     .split(/[.!?]+(?=\s|$)|[;\n]+/)
     .map(normalize)
-    .filter((s) => s.trim() !== '')
+    .filter((text) => text.trim() !== '')
+    .map((text) => ({ text, words: text.trim().split(' ') }))
 
 /** Words that, just before a phrase, deny it ("no leaks", "don't smell gas"). */
 const NEGATIONS = new Set(['no', 'not', "don't", 'dont', 'never', 'without', "doesn't", 'doesnt', "isn't", 'isnt'])
@@ -34,10 +38,54 @@ const TEMPERATURE =
 const OUTSIDE = / (outside|outdoors|out there|tonight|forecast|low of|high of) /
 
 type Sign = Urgency['signs'][number]
+/** A sign with its phrases and `unless` words normalized, as sentences are. */
+type PreparedSign = Sign & {
+  needles: { phrase: string; needle: string }[]
+  /** The needles' indexes by their first word: only those a sentence's words can start are tried. */
+  phraseIndex: Map<string, number[]>
+  /** The `unless` words normalized, by their first word likewise. */
+  unlessIndex: Map<string, string[]>
+}
 
-/** Whether a normalized sentence holds `phrase` as whole words, not denied by the word before it. */
-function holds(sentence: string, phrase: string): boolean {
-  const needle = normalize(phrase)
+/** Normalized needles by their first word, each with what `value` makes of it, in their order. */
+function byFirstWord<T>(needles: string[], value: (needle: string, i: number) => T): Map<string, T[]> {
+  const map = new Map<string, T[]>()
+  needles.forEach((needle, i) => {
+    const first = needle.trim().split(' ')[0]!
+    map.set(first, [...(map.get(first) ?? []), value(needle, i)])
+  })
+  return map
+}
+
+/**
+ * The rules' signs with their words normalized and indexed by first word once per rules object
+ * (they come from the build's content and do not change). Every request is checked against every
+ * sign on the contact path: normalizing each phrase again for each sentence, and trying each of
+ * some 120 phrases, cost more than the rest of the request's handling together.
+ */
+const prepared = new WeakMap<Urgency, PreparedSign[]>()
+function signsOf(rules: Urgency): PreparedSign[] {
+  let signs = prepared.get(rules)
+  if (!signs) {
+    signs = rules.signs.map((sign) => {
+      const needles = sign.phrases.map((phrase) => ({ phrase, needle: normalize(phrase) }))
+      return {
+        ...sign,
+        needles,
+        phraseIndex: byFirstWord(
+          needles.map((n) => n.needle),
+          (_, i) => i,
+        ),
+        unlessIndex: byFirstWord((sign.unless ?? []).map(normalize), (needle) => needle),
+      }
+    })
+    prepared.set(rules, signs)
+  }
+  return signs
+}
+
+/** Whether a normalized sentence holds a normalized `needle` as whole words, not denied by the word before it. */
+function holds(sentence: string, needle: string): boolean {
   let at = sentence.indexOf(needle)
   while (at !== -1) {
     const before = sentence.slice(0, at).trim().split(' ').pop() ?? ''
@@ -47,9 +95,16 @@ function holds(sentence: string, phrase: string): boolean {
   return false
 }
 
-/** Two words near each other in a sentence ("gas … smell"), as they were written; or null. */
-function nearPair(sentence: string, near: NonNullable<Sign['near']>): string | null {
-  const words = sentence.trim().split(' ')
+/** The sign's first phrase (in the rules' order) that a sentence holds, trying only those its words start; or undefined. */
+function firstPhrase(sign: PreparedSign, { text, words }: Sentence): string | undefined {
+  let first = Infinity
+  for (const word of words)
+    for (const i of sign.phraseIndex.get(word) ?? []) if (i < first && holds(text, sign.needles[i]!.needle)) first = i
+  return sign.needles[first]?.phrase
+}
+
+/** Two words near each other among a sentence's words ("gas … smell"), as they were written; or null. */
+function nearPair(words: string[], near: NonNullable<Sign['near']>): string | null {
   const within = near.within ?? 4
   for (let i = 0; i < words.length; i++) {
     if (!near.words.includes(words[i]!) || NEGATIONS.has(words[i - 1] ?? '')) continue
@@ -71,14 +126,15 @@ function coldIn(sentence: string, below: number): string | null {
 }
 
 /** What in the message shows the sign, in the sign's words: a phrase, a near pair, a temperature; or null. */
-function evidence(sentences: string[], sign: Sign): string | null {
+function evidence(sentences: Sentence[], sign: PreparedSign): string | null {
   for (const sentence of sentences) {
-    if (sign.unless?.some((word) => sentence.includes(normalize(word)))) continue
-    const phrase = sign.phrases.find((p) => holds(sentence, p))
+    const { text, words } = sentence
+    if (words.some((word) => sign.unlessIndex.get(word)?.some((needle) => text.includes(needle)))) continue
+    const phrase = firstPhrase(sign, sentence)
     if (phrase) return phrase
-    const pair = sign.near && nearPair(sentence, sign.near)
+    const pair = sign.near && nearPair(words, sign.near)
     if (pair) return pair
-    const cold = sign.colderThan !== undefined && coldIn(sentence, sign.colderThan)
+    const cold = sign.colderThan !== undefined && coldIn(text, sign.colderThan)
     if (cold) return cold
   }
   return null
@@ -96,7 +152,7 @@ export function urgencyOf(
 ): string | null {
   if (request.message) {
     const sentences = sentencesOf(request.message)
-    for (const sign of rules.signs) {
+    for (const sign of signsOf(rules)) {
       const found = evidence(sentences, sign)
       if (found) return `${sign.label}: “${found}”`
     }

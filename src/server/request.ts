@@ -5,7 +5,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { bodyLimit } from 'hono/body-limit'
 import type { AppEnv } from './app.ts'
-import type { Window } from './db/rate-limits.ts'
+import type { Hit, Window } from './db/rate-limits.ts'
 import type { Logger } from './log.ts'
 
 /** The headers a reverse proxy writes with the address it saw. */
@@ -103,8 +103,18 @@ export function wideRateLimitKey(address: string): string | undefined {
 const WIDE_BUCKET_SHARE = 8
 
 /** The windows of the wider /48 bucket: each of `windows` under its own name, with WIDE_BUCKET_SHARE times its max. */
-export const wideWindows = (windows: readonly Window[]): Window[] =>
+const wideWindows = (windows: readonly Window[]): Window[] =>
   windows.map((w) => ({ ...w, bucket: `${w.bucket}/48`, max: w.max * WIDE_BUCKET_SHARE }))
+
+/** What one request of a visitor counts: each window for its key, and for its wider /48 key when it has one. */
+export const visitorHits = (key: string, wideKey: string | undefined, windows: readonly Window[]): Hit[] => [
+  ...windows.map((window) => ({ key, window })),
+  ...(wideKey ? wideWindows(windows).map((window) => ({ key: wideKey, window })) : []),
+]
+
+/** visitorHits for the client at `address` (clientAddress). */
+export const clientHits = (address: string, windows: readonly Window[]): Hit[] =>
+  visitorHits(rateLimitKey(address), wideRateLimitKey(address), windows)
 
 /**
  * Why a POST came from another site, or null (decision 040): the browser says so

@@ -61,7 +61,7 @@ export function loginThrottle(
         await db.transact(async (trx) => {
           await takeHit(trx, clientKey, limits, now)
           // Counted with the address's slot, and given back with it on success: failures only.
-          failures = await tally(trx, '*', overall, now)
+          failures = (await tally(trx, [{ key: '*', window: overall }], now))[0]!
         })
       } catch (error) {
         if (error instanceof RateLimited) return { allowed: false, retryAfterSeconds: error.retryAfterSeconds }

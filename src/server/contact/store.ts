@@ -3,8 +3,8 @@
 import { randomUUID } from 'node:crypto'
 import type { ContactMessage } from '../../lead/message.ts'
 import type { Db } from '../db/client.ts'
-import { wideWindows } from '../request.ts'
-import { parseRateLimits, RateLimited, takeHit, tally, type Window } from '../db/rate-limits.ts'
+import { visitorHits } from '../request.ts'
+import { parseRateLimits, RateLimited, takeHits, tally, type Window } from '../db/rate-limits.ts'
 import { DEFAULTS } from '../env.ts'
 import { insertNewRequest, type NewSubmission } from '../db/submissions.ts'
 import { CLICK_ID_KINDS, sourceOf } from '../../lead/attribution.ts'
@@ -87,7 +87,7 @@ export async function storeContactRequest(
   }: {
     message: ContactMessage
     clientKey: string
-    /** The visitor's wider bucket (an IPv6 /48, request.ts), counted with wideWindows(limits). */
+    /** The visitor's wider bucket (an IPv6 /48, request.ts), counted too (visitorHits). */
     wideKey?: string | undefined
     now?: Date
     limits?: readonly Window[]
@@ -125,24 +125,27 @@ export async function storeContactRequest(
     callback_time: message.callbackTime ?? null,
     ...arrivalColumns(message),
   }
-  /** The first overall window this request goes over, counting it. */
-  const floodOf = async (writer: Parameters<typeof tally>[0]) => {
-    let flood: Window | undefined
-    for (const window of overallLimits)
-      if ((await tally(writer, OVERALL_KEY, window, now.getTime())) > window.max) flood ??= window
-    return flood
-  }
+  const ms = now.getTime()
+  const overall = overallLimits.map((window) => ({ key: OVERALL_KEY, window }))
+  /** The first overall window this request goes over, from its totals there (this one counted). */
+  const floodOf = (totals: number[]) => overallLimits.find((window, i) => totals[i]! > window.max)
   // On PostgreSQL the overall count is a statement of its own: the one row every request counts
   // in is then locked for that statement only, not for each request's whole transaction (which
   // queued the contact path behind it). A request refused for its own limit still counts there.
-  // SQLite has one writer at a time anyway and commits in groups: there it joins the transaction.
+  // SQLite has one writer at a time anyway and commits in groups: there it is counted in the
+  // statement that counts the visitor's own windows.
   const countedAlone = db.kind === 'postgres'
-  const early = countedAlone ? await floodOf(db.k) : undefined
+  const early = countedAlone ? floodOf(await tally(db.k, overall, ms, db.kind)) : undefined
   try {
     await db.transact(async (trx) => {
-      await takeHit(trx, clientKey, limits, now.getTime(), db.kind)
-      if (wideKey) await takeHit(trx, wideKey, wideWindows(limits), now.getTime(), db.kind)
-      const flood = countedAlone ? early : await floodOf(trx)
+      const totals = await takeHits(
+        trx,
+        visitorHits(clientKey, wideKey, limits),
+        ms,
+        db.kind,
+        countedAlone ? [] : overall,
+      )
+      const flood = countedAlone ? early : floodOf(totals)
       const reason = flood && `more than ${flood.max} requests from everyone in ${spanInWords(flood.windowMs)}`
       const marked = reason ? { ...row, suspicion: suspicion ? `${suspicion}; ${reason}` : reason } : row
       // A request that is not spam is announced with its event, unless it came in a flood.

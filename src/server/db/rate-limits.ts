@@ -48,33 +48,41 @@ type Writer = Kysely<Tables> | Transaction<Tables>
 /** The start of the counter `now` falls in: its fixed window, or its slice of a sliding one. */
 const windowStart = (window: Window, now: number) => Math.floor(now / spanOf(window)) * spanOf(window)
 
-type Hits = { key: string; windows: readonly Window[]; now: number }
+/** One hit to count: `key` (a visitor, a recipient, everyone) in `window`. */
+export type Hit = { key: string; window: Window }
 
-/** The windows that also read the one before. */
-const slidingOf = (windows: readonly Window[]) => windows.filter((window) => window.sliding)
+type Hits = { hits: readonly Hit[]; now: number }
+
+/** The hits whose windows also read the slices before. */
+const slidingOf = (hits: readonly Hit[]) => hits.filter((hit) => hit.window.sliding)
 
 /**
- * One more hit for `key` in each of `windows` (each its own bucket), in one statement that also
- * reads, for a sliding window, the count of the window before (it is not the one written).
+ * One more hit for each (each window its own bucket, whatever its key), in one statement that also
+ * reads, for a sliding window, the count of the slices before (they are not the one written).
  * Compiled once per set of windows (compiled.ts): the values below are its parameters, in order.
  */
 const upsertHits = compiledOnce({
-  shape: ({ windows }: Hits) =>
-    windows.map((window) => `${window.bucket}/${window.windowMs}/${window.sliding === true}`).join(','),
-  parameters: ({ key, windows, now }: Hits) => [
-    ...windows.flatMap((window) => [window.bucket, key, windowStart(window, now), 1]),
-    ...slidingOf(windows).flatMap((window) => [
+  shape: ({ hits }: Hits) =>
+    hits.map(({ window }) => `${window.bucket}/${window.windowMs}/${window.sliding === true}`).join(','),
+  parameters: ({ hits, now }: Hits) => [
+    ...hits.flatMap(({ key, window }) => [window.bucket, key, windowStart(window, now), 1]),
+    ...slidingOf(hits).flatMap(({ window }) => [
       window.bucket,
       windowStart(window, now) - window.windowMs,
       windowStart(window, now),
     ]),
   ],
-  build: (trx, { key, windows, now }: Hits) => {
-    const sliding = slidingOf(windows)
+  build: (trx, { hits, now }: Hits) => {
+    const sliding = slidingOf(hits)
     return trx
       .insertInto('rate_limits')
       .values(
-        windows.map((window) => ({ bucket: window.bucket, key, window_start: windowStart(window, now), count: 1 })),
+        hits.map(({ key, window }) => ({
+          bucket: window.bucket,
+          key,
+          window_start: windowStart(window, now),
+          count: 1,
+        })),
       )
       .onConflict((oc) =>
         oc.columns(['bucket', 'key', 'window_start']).doUpdateSet({ count: sql<number>`rate_limits.count + 1` }),
@@ -91,7 +99,7 @@ const upsertHits = compiledOnce({
               .whereRef('before.bucket', '=', 'rate_limits.bucket')
               .where((w) =>
                 w.or(
-                  sliding.map((window) =>
+                  sliding.map(({ window }) =>
                     w.and([
                       w('before.bucket', '=', window.bucket),
                       w('before.window_start', '>=', windowStart(window, now) - window.windowMs),
@@ -106,37 +114,64 @@ const upsertHits = compiledOnce({
 })
 
 /**
- * One more hit for `key` in each of `windows` (each its own bucket): for each, the count of the
- * window `now` is in (this hit included), and of the one before (0 for a fixed window), in the
- * order of `windows`. With the database's `kind`, the statement is compiled once.
+ * One more hit for each, in one statement per run of distinct buckets (one for the usual case): for
+ * each, the hits its window holds now, this one included (a sliding window's slices within reach
+ * added up), in their order. With the database's `kind`, the statement is compiled once.
  */
-async function hitAll(
+async function hitTotals(
   trx: Writer,
   kind: Db['kind'] | undefined,
-  hits: Hits,
-): Promise<{ count: number; previous: number }[]> {
-  const { rows } = await upsertHits(trx, kind, hits)
-  const byBucket = new Map(rows.map((row) => [row.bucket, row]))
-  return hits.windows.map((window) => {
-    const row = byBucket.get(window.bucket)!
-    return { count: Number(row.count), previous: window.sliding ? Number(row.previous ?? 0) : 0 }
-  })
+  hits: readonly Hit[],
+  now: number,
+): Promise<number[]> {
+  const totals: number[] = []
+  for (const run of distinctRuns(hits)) {
+    const { rows } = await upsertHits(trx, kind, { hits: run, now })
+    const byBucket = new Map(rows.map((row) => [row.bucket, row]))
+    for (const { window } of run) {
+      const row = byBucket.get(window.bucket)!
+      totals.push(Number(row.count) + (window.sliding ? Number(row.previous ?? 0) : 0))
+    }
+  }
+  return totals
 }
 
-/** `windows` in runs that name each bucket once (a bucket named twice is counted twice, in order). */
-function distinctRuns(windows: readonly Window[]): Window[][] {
-  const runs: Window[][] = []
-  let run: Window[] = []
-  for (const window of windows) {
-    if (run.some((w) => w.bucket === window.bucket)) {
+/** `hits` in runs that name each bucket once (a bucket named twice is counted twice, in order). */
+function distinctRuns(hits: readonly Hit[]): Hit[][] {
+  const runs: Hit[][] = []
+  let run: Hit[] = []
+  for (const hit of hits) {
+    if (run.some((h) => h.window.bucket === hit.window.bucket)) {
       runs.push(run)
       run = []
     }
-    run.push(window)
+    run.push(hit)
   }
   if (run.length > 0) runs.push(run)
   return runs
 }
+
+/** The first of `hits` whose window its total (from hitTotals) goes over, with the seconds until it lets one more through. */
+async function firstOver(
+  trx: Writer,
+  hits: readonly Hit[],
+  totals: readonly number[],
+  now: number,
+): Promise<{ window: Window; retryAfterSeconds: number } | undefined> {
+  const i = hits.findIndex(({ window }, i) => totals[i]! > window.max)
+  if (i === -1) return undefined
+  const { key, window } = hits[i]!
+  return {
+    window,
+    retryAfterSeconds: window.sliding
+      ? await slidingRetryAfterSeconds(trx, key, window, now)
+      : Math.max(1, Math.ceil((windowStart(window, now) + window.windowMs - now) / 1000)),
+  }
+}
+
+/** Each window counted as sliding (the counts that never refuse: tally). */
+const sliding = (hits: readonly Hit[]): Hit[] =>
+  hits.map((hit) => ({ ...hit, window: { ...hit.window, sliding: true } }))
 
 /**
  * Counts one more hit for `key` in each window and returns the first window it goes over, if any
@@ -150,32 +185,16 @@ export async function countHit(
   now: number,
   kind?: Db['kind'],
 ): Promise<{ window: Window; retryAfterSeconds: number } | undefined> {
-  for (const run of distinctRuns(windows)) {
-    const counts = await hitAll(trx, kind, { key, windows: run, now })
-    for (const [i, window] of run.entries()) {
-      const { count, previous } = counts[i]!
-      if (!window.sliding) {
-        if (count > window.max)
-          return {
-            window,
-            retryAfterSeconds: Math.max(1, Math.ceil((windowStart(window, now) + window.windowMs - now) / 1000)),
-          }
-      } else if (count + previous > window.max) {
-        return { window, retryAfterSeconds: await slidingRetryAfterSeconds(trx, key, window, now) }
-      }
-    }
-  }
-  return undefined
+  const hits = windows.map((window) => ({ key, window }))
+  return firstOver(trx, hits, await hitTotals(trx, kind, hits, now), now)
 }
 
-/** Counts one more hit for `key` in a sliding `window` that never refuses, and returns how many it holds now. */
-export async function tally(trx: Writer, key: string, window: Window, now: number): Promise<number> {
-  const [{ count, previous }] = (await hitAll(trx, undefined, {
-    key,
-    windows: [{ ...window, sliding: true }],
-    now,
-  })) as [{ count: number; previous: number }]
-  return count + previous
+/**
+ * Counts one more hit for each, as sliding windows that never refuse, and returns how many each
+ * holds now, in their order (one statement, compiled once with the database's `kind`).
+ */
+export async function tally(trx: Writer, hits: readonly Hit[], now: number, kind?: Db['kind']): Promise<number[]> {
+  return hitTotals(trx, kind, sliding(hits), now)
 }
 
 /**
@@ -229,8 +248,29 @@ export async function takeHit(
   now: number,
   kind?: Db['kind'],
 ): Promise<void> {
-  const over = await countHit(trx, key, windows, now, kind)
+  await takeHits(
+    trx,
+    windows.map((window) => ({ key, window })),
+    now,
+    kind,
+  )
+}
+
+/**
+ * `takeHit` for several keys at once (a visitor's address and its wider network), and with them
+ * the hits of `tallied` (tally: never refusing), all in one statement: returns the tallied totals.
+ */
+export async function takeHits(
+  trx: Writer,
+  hits: readonly Hit[],
+  now: number,
+  kind?: Db['kind'],
+  tallied: readonly Hit[] = [],
+): Promise<number[]> {
+  const totals = await hitTotals(trx, kind, [...hits, ...sliding(tallied)], now)
+  const over = await firstOver(trx, hits, totals, now)
   if (over) throw new RateLimited(over.retryAfterSeconds)
+  return totals.slice(hits.length)
 }
 
 /** Deletes windows that ended before `before` (ms since the epoch). */

@@ -12,18 +12,9 @@ import type { Db } from '../db/client.ts'
 import { countCall } from '../db/calls.ts'
 import { countVitals, type PageView } from '../db/vitals.ts'
 import { DEVICES, VITALS } from '../../lead/vitals.ts'
-import { RateLimited, takeHit, type Window } from '../db/rate-limits.ts'
+import { RateLimited, takeHits, type Window } from '../db/rate-limits.ts'
 import type { Logger } from '../log.ts'
-import {
-  clientAddress,
-  crossSiteOf,
-  limitBody,
-  mediaType,
-  parseJson,
-  rateLimitKey,
-  wideRateLimitKey,
-  wideWindows,
-} from '../request.ts'
+import { clientAddress, crossSiteOf, limitBody, mediaType, parseJson, clientHits } from '../request.ts'
 
 /** Far above what the beacon sends (a page and a few short words). */
 const EVENTS_BODY_LIMIT = 2 * 1024
@@ -133,11 +124,7 @@ export function eventsApi({
       if (isBot(c.req.header('user-agent'))) return c.body(null, 204)
       try {
         await db.transact(async (trx) => {
-          const client = clientAddress(c, trustProxy)
-          const wideKey = wideRateLimitKey(client)
-          const windows = event ? limits : vitalsLimits
-          await takeHit(trx, rateLimitKey(client), windows, Date.now())
-          if (wideKey) await takeHit(trx, wideKey, wideWindows(windows), Date.now())
+          await takeHits(trx, clientHits(clientAddress(c, trustProxy), event ? limits : vitalsLimits), Date.now())
           if (event) await countCall(trx, { day: today(), ...event })
           if (view) await countVitals(trx, { day: today(), ...view })
         })
