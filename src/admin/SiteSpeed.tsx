@@ -5,9 +5,7 @@ import { Gauge } from 'lucide-react'
 import { bandOf, VITALS, type Band, type Vital } from '../lead/vitals.ts'
 import { T } from './messages.ts'
 import { useSiteSpeed } from './queries.ts'
-
-const cell = 'px-1.5 py-1.5 text-right tabular-nums sm:px-2'
-const head = 'px-1.5 py-1.5 align-bottom text-xs leading-tight sm:px-2 sm:text-sm'
+import { tableCell as cell, tableHead as head } from './ui.ts'
 const BAND_CLASS: Record<Band, string> = {
   good: 'text-green-800',
   'needs-improvement': 'text-amber-800',

@@ -12,12 +12,9 @@ import { SiteSpeed } from './SiteSpeed.tsx'
 import { daysBefore } from './sources.ts'
 import type { Answer } from './api.ts'
 import type { Tally } from './types.ts'
-import { btn, card, control, label } from './ui.ts'
+import { btn, card, control, label, tableCell as cell, tableHead as head } from './ui.ts'
 
 const PERIODS = [7, 30, 90, 365] as const
-
-const cell = 'px-1.5 py-1.5 text-right tabular-nums sm:px-2'
-const head = 'px-1.5 py-1.5 align-bottom text-xs leading-tight sm:px-2 sm:text-sm'
 
 function TallyList({
   heading,

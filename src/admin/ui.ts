@@ -46,3 +46,7 @@ export const control =
 export const label = 'block font-semibold text-slate-900'
 export const fieldProblem = 'mt-1 text-sm font-semibold text-red-700'
 export const card = 'rounded-xl border border-slate-200 bg-white shadow-sm'
+
+/** A report table's number cell and column heading (the Sources report, Site speed). */
+export const tableCell = 'px-1.5 py-1.5 text-right tabular-nums sm:px-2'
+export const tableHead = 'px-1.5 py-1.5 align-bottom text-xs leading-tight sm:px-2 sm:text-sm'
