@@ -3,7 +3,7 @@
 // Any of them marks the request read, and the first call, text or status change away from "new"
 // is the first contact: its time, the response time in business hours, and the end of an urgent
 // request's place at the top of the list.
-import { sql, type Transaction, type Updateable } from 'kysely'
+import { sql, type Kysely, type Transaction, type UpdateObject, type Updateable } from 'kysely'
 import { DESK_ACTIONS, type CallOutcome, type ContactChannel } from '../../lead/activity.ts'
 import { CLIENT_FIELDS, type ClientField, type Submission, type SubmissionChanges } from '../../lead/submission.ts'
 import { recordActivity, type ActivityEntry } from './activity.ts'
@@ -216,20 +216,49 @@ export async function markAllRead(
   const now = clock.now().toISOString()
   return db.transact(async (trx) => {
     const unread = filtered(trx, db.kind, filters).where('is_read', '=', false)
-    await trx
-      .insertInto('submission_activity')
-      .columns(['submission_id', 'at', 'kind', 'detail'])
-      .expression(
-        unread.select((eb) => ['id', eb.val(now).as('at'), eb.val('read').as('kind'), eb.val(MARK_ALL).as('detail')]),
-      )
-      .execute()
-    const result = await trx
-      .updateTable('contact_submissions')
-      .set({ is_read: true, read_at: sql`coalesce(read_at, ${now})`, updated_at: now })
-      .where('id', 'in', unread.select('id'))
-      .executeTakeFirst()
-    return { marked: Number(result.numUpdatedRows), batch: now }
+    const marked = await changeEach(
+      trx,
+      unread,
+      now,
+      { kind: 'read', detail: MARK_ALL },
+      {
+        is_read: true,
+        read_at: sql`coalesce(read_at, ${now})`,
+      },
+    )
+    return { marked, batch: now }
   })
+}
+
+/**
+ * For every request `requests` selects: a timeline entry at `now`, then `set` on the row (and
+ * its updated_at). Two statements, whatever the number; returns how many rows changed.
+ */
+async function changeEach(
+  trx: Kysely<Tables> | Transaction<Tables>,
+  requests: ReturnType<typeof filtered>,
+  now: string,
+  entry: { kind: 'read' | 'unread'; detail: string },
+  set: UpdateObject<Tables, 'contact_submissions'>,
+): Promise<number> {
+  await trx
+    .insertInto('submission_activity')
+    .columns(['submission_id', 'at', 'kind', 'detail'])
+    .expression(
+      requests.select((eb) => [
+        'id',
+        eb.val(now).as('at'),
+        eb.val(entry.kind).as('kind'),
+        eb.val(entry.detail).as('detail'),
+      ]),
+    )
+    .execute()
+  const result = await trx
+    .updateTable('contact_submissions')
+    .set({ ...set, updated_at: now })
+    .where('id', 'in', requests.select('id'))
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows)
 }
 
 /** The detail of the timeline entries of "Mark all as read", and of its undoing. */
@@ -258,19 +287,7 @@ export async function undoMarkAllRead(db: Db, batch: string, clock: DeskClock): 
           .where('detail', '=', MARK_ALL)
           .where('at', '=', batch),
       )
-    await trx
-      .insertInto('submission_activity')
-      .columns(['submission_id', 'at', 'kind', 'detail'])
-      .expression(
-        marked.select((eb) => ['id', eb.val(now).as('at'), eb.val('unread').as('kind'), eb.val(UNDONE).as('detail')]),
-      )
-      .execute()
-    const result = await trx
-      .updateTable('contact_submissions')
-      .set({ is_read: false, read_at: null, updated_at: now })
-      .where('id', 'in', marked.select('id'))
-      .executeTakeFirst()
-    return Number(result.numUpdatedRows)
+    return changeEach(trx, marked, now, { kind: 'unread', detail: UNDONE }, { is_read: false, read_at: null })
   })
 }
 
