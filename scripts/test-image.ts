@@ -3,11 +3,14 @@
 // here: Debian bookworm by debootstrap, with this Node 24 and npm from the npm registry), builds
 // the Dockerfile, starts the image on an empty data volume and times it to healthy, stores a
 // request, stops it with SIGTERM (exit 0: drained), starts a new container on the same volume and
-// finds the request there; then a third on an empty data volume, which restores the database from
-// the Litestream replica the others wrote to (a folder on a second volume) and finds it too. Prints the image size and the start-to-healthy time, and writes them
-// to .reports/image.json. Needs root, podman, runc and debootstrap (.ci/run installs them).
+// finds the request there, this time with another business's content folder mounted (CONTENT_DIR:
+// its pages rendered at start, decision 048); then a third on an empty data volume, which restores
+// the database from the Litestream replica the others wrote to (a folder on a second volume) and
+// finds it too. Prints the image size and the start-to-healthy times, and writes them to
+// .reports/image.json. Needs root, podman, runc and debootstrap (.ci/run installs them).
 import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { freePort, projectRoot } from './lib/server.ts'
 
@@ -80,6 +83,8 @@ async function startContainer(
   volume: string,
   port: number,
   replica: string,
+  /** A content folder on this machine, mounted read-only at /content with CONTENT_DIR=/content. */
+  content?: string,
 ): Promise<{ name: string; healthyMs: number }> {
   const name = `longbar-image-test-${process.pid}-${Date.now()}`
   const started = performance.now()
@@ -101,6 +106,7 @@ async function startContainer(
     `${volume}:/data`,
     '-v',
     `${replica}:/replica`,
+    ...(content ? ['-v', `${content}:/content:ro`, '-e', 'CONTENT_DIR=/content'] : []),
     IMAGE,
   )
   // Podman runs the image's HEALTHCHECK on demand here (no systemd timers in this sandbox).
@@ -148,6 +154,18 @@ podman(
 )
 const port = await freePort()
 const names: string[] = []
+// Another business's content: a copy of content/ with its own phone number, readable by uid 1000.
+const otherRoot = mkdtempSync(path.join(tmpdir(), 'longbar-image-content-'))
+const otherBusiness = path.join(otherRoot, 'content')
+cpSync(path.join(projectRoot, 'content'), otherBusiness, { recursive: true })
+const businessFile = path.join(otherBusiness, 'business.yaml')
+writeFileSync(
+  businessFile,
+  readFileSync(businessFile, 'utf8')
+    .replace('display: (410) 555-0142', 'display: (443) 555-0199')
+    .replace('e164: "+14105550142"', 'e164: "+14435550199"'),
+)
+sh('chmod', ['-R', 'a+rX', otherRoot])
 try {
   const first = await startContainer(volume, port, replica)
   names.push(first.name)
@@ -175,9 +193,12 @@ try {
   if (exitCode !== '0') throw new Error(`the server exited with ${exitCode} on SIGTERM:\n${podman('logs', first.name)}`)
   podman('rm', first.name)
   names.pop()
-  const second = await startContainer(volume, port, replica)
+  const second = await startContainer(volume, port, replica, otherBusiness)
   names.push(second.name)
   if (countStored(second.name, id) !== '1') throw new Error(`request ${id} is gone after the container was replaced`)
+  const other = await (await fetch(`http://127.0.0.1:${port}/heating`)).text()
+  if (!other.includes('(443) 555-0199') || other.includes('(410) 555-0142'))
+    throw new Error(`the mounted content folder's phone number is not on /heating:\n${podman('logs', second.name)}`)
   podman('stop', '--time', '15', second.name)
 
   // A new machine: an empty data volume, the replica still there.
@@ -192,7 +213,7 @@ try {
     imageMB: +(size / 1e6).toFixed(1),
     startToHealthyMs: {
       emptyVolume: first.healthyMs,
-      replaced: second.healthyMs,
+      replacedWithContentFolder: second.healthyMs,
       restoredFromReplica: third.healthyMs,
     },
     buildSeconds,
@@ -201,10 +222,11 @@ try {
   mkdirSync(path.join(projectRoot, '.reports'), { recursive: true })
   writeFileSync(path.join(projectRoot, '.reports/image.json'), `${JSON.stringify(figures, null, 2)}\n`)
   console.log(
-    `image ok: ${figures.imageMB} MB; start to healthy ${first.healthyMs} ms (empty volume), ${second.healthyMs} ms (replaced), ${third.healthyMs} ms (restored from the replica); request ${id} kept across the replacement and restored on an empty volume; SIGTERM exit 0`,
+    `image ok: ${figures.imageMB} MB; start to healthy ${first.healthyMs} ms (empty volume), ${second.healthyMs} ms (replaced, rendering a mounted content folder), ${third.healthyMs} ms (restored from the replica); request ${id} kept across the replacement and restored on an empty volume; the mounted content served; SIGTERM exit 0`,
   )
 } finally {
   for (const name of names) spawnSync('podman', [...PODMAN, 'rm', '-f', name], { stdio: 'ignore' })
   for (const v of [volume, replica, emptyVolume])
     spawnSync('podman', [...PODMAN, 'volume', 'rm', '-f', v], { stdio: 'ignore' })
+  rmSync(otherRoot, { recursive: true, force: true })
 }

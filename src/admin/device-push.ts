@@ -1,7 +1,7 @@
 // This device's side of Web Push (docs/decisions/030-web-push.md): the service worker the inbox
 // registers (public/admin/sw.js, scope /admin), whether this browser can show pushes, and
 // subscribing or unsubscribing it with the server's VAPID key.
-import { SERVICE_WORKER_PATH, ADMIN_SCOPE } from './manifest.ts'
+import { SERVICE_WORKER_PATH, ADMIN_SCOPE } from '../seo/admin-manifest.ts'
 
 /** Why this device cannot have notifications, or null when it can. */
 export type Unsupported = 'insecure' | 'ios-not-installed' | 'browser' | null

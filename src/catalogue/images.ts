@@ -1,11 +1,17 @@
-// The pictures of the content at build time: which ones a record names, and the copies
-// scripts/build-images.ts made of them (its manifest), for the pages to be rendered with.
+// The pictures of the content: which ones a record names, and the copies made of them
+// (picture-copies.ts; its manifest), for the pages to be rendered with.
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { ImageManifest } from '../sections/Picture.tsx'
 
 export const IMAGES_DIR = path.resolve('public/images')
-export const MANIFEST = path.join(IMAGES_DIR, 'manifest.json')
+const MANIFEST = path.join(IMAGES_DIR, 'manifest.json')
+/**
+ * Names another manifest for the pages rendered by this process: a server rendering a mounted
+ * content folder at start (src/server/site-render.ts) makes its copies elsewhere. The pages'
+ * server build has its own copy of this module, so the setting travels in the environment.
+ */
+export const MANIFEST_ENV = 'LONGBAR_IMAGE_MANIFEST'
 
 type ImageRef = { src: string; alt: string }
 
@@ -21,8 +27,9 @@ export function imageRefs(value: unknown, at: string[] = []): { ref: ImageRef; a
 
 /** The manifest entries of the pictures a record names (none before the images step has run). */
 export function recordImages(record: unknown): ImageManifest {
-  if (!existsSync(MANIFEST)) return {}
-  const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as ImageManifest
+  const file = process.env[MANIFEST_ENV] || MANIFEST
+  if (!existsSync(file)) return {}
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as ImageManifest
   return Object.fromEntries(
     imageRefs(record).flatMap(({ ref }) => (manifest[ref.src] ? [[ref.src, manifest[ref.src]!]] : [])),
   )

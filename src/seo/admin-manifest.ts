@@ -1,5 +1,5 @@
 // The installed inbox's web app manifest (/admin/manifest.webmanifest, written by
-// scripts/postbuild.ts from the business's name): it opens on /admin, full screen like an app,
+// scripts/postbuild.ts, or at start by a server rendering a mounted content folder, from the business's name): it opens on /admin, full screen like an app,
 // in the site's colours, with the icons of public/admin/ (scripts/admin-icons.ts). Linked only
 // from /admin (pages/admin/+Head.tsx): the public pages are not an app. docs/decisions/030-web-push.md.
 

@@ -10,9 +10,11 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 import { createSchemaRegistry, type SchemaRegistry } from '../catalogue/schemas.ts'
-import type { AdminPageData, CataloguePageData } from '../catalogue/page-data.ts'
+import { adminPageData, cataloguePageData } from '../catalogue/page-data.ts'
+import type { AdminPageData, CataloguePageData, ContactSentData } from '../catalogue/page-data.ts'
+import type { Catalogue } from '../catalogue/types.ts'
 import type { Business, Confirmation, ContactFormBlock, Urgency } from '../catalogue/types.gen.ts'
-import type { ContactSentData } from '../catalogue/page-data.ts'
+import { zipPlaces } from '../lead/service-area.ts'
 
 let registry: SchemaRegistry | undefined
 /** The schemas of schemas/ beside this code, read the first time a build info is checked. */
@@ -64,25 +66,59 @@ const BUILD_INFO = z.object({
 
 export type BuildInfo = z.infer<typeof BUILD_INFO>
 
+/** Reads the build info beside the built site (`<dist>/build-info.json` for `<dist>/client`), checked. */
+export const loadBuildInfo = (distDir: string): BuildInfo => loadServedBuildInfo(distDir).build
+
 /**
- * Reads the build info beside the built site (`<dist>/build-info.json` for `<dist>/client`),
- * checked. With `origin` (PUBLIC_ORIGIN), what it says with the origin of the build says it with
- * that one (the data of the pages rendered at run time: docs/decisions/041-run-time-origin.md).
+ * The build info as the server serves it: what it says with the origin of the build said with
+ * `origin` (PUBLIC_ORIGIN: the data of the pages rendered at run time,
+ * docs/decisions/041-run-time-origin.md), and the origin the build was made for, which the static
+ * site's pages are stamped from. The file is read and checked once.
  */
-export function loadBuildInfo(distDir: string, origin?: string): BuildInfo {
+export function loadServedBuildInfo(distDir: string, origin?: string): { build: BuildInfo; builtOrigin: string } {
   const file = path.join(path.dirname(distDir), 'build-info.json')
   let json: unknown
+  let builtOrigin = ''
   try {
     const text = readFileSync(file, 'utf8')
-    const built = (JSON.parse(text) as { publicOrigin?: unknown }).publicOrigin
-    json = JSON.parse(origin && typeof built === 'string' && built ? text.replaceAll(built, origin) : text)
+    json = JSON.parse(text)
+    const built = (json as { publicOrigin?: unknown }).publicOrigin
+    if (typeof built === 'string') builtOrigin = built
+    if (origin && builtOrigin && origin !== builtOrigin) json = JSON.parse(text.replaceAll(builtOrigin, origin))
   } catch (error) {
     throw new Error(`${file} is missing or unreadable: run \`npm run build\` first. (${(error as Error).message})`)
   }
   const checked = BUILD_INFO.safeParse(json)
-  if (checked.success) return checked.data
+  if (checked.success) return { build: checked.data, builtOrigin }
   const problems = checked.error.issues.map((issue) => `${issue.path.join('.') || '(the file)'}: ${issue.message}`)
   throw new Error(
     `${file} does not fit this server (${problems.join('; ')}): it comes from another release or was edited by hand. Run \`npm run build\`.`,
   )
+}
+
+/**
+ * The build info of a site rendered from `catalogue` for `origin`: the business's name and phone,
+ * its hours in its time zone, the contact form's copy for the answers the server writes, and the
+ * data /contact, /contact/sent and /admin were rendered with, for the pages the server renders
+ * with a request's state. Written by the build (scripts/postbuild.ts) and by a server rendering a
+ * mounted content folder at start (site-render.ts).
+ */
+export function makeBuildInfo(catalogue: Catalogue, origin: string, contactSentData: ContactSentData): BuildInfo {
+  const contactPageData = cataloguePageData('/contact', catalogue, origin)
+  if (contactPageData?.page.template !== 'contact')
+    throw new Error('content/pages/contact.yaml is missing: the server needs the contact form copy.')
+  const { name, phone, email, hours, timeZone } = catalogue.business
+  return {
+    publicOrigin: origin,
+    builtAt: new Date().toISOString(),
+    business: { name, phone, email },
+    office: { hours, timeZone },
+    urgency: catalogue.urgency,
+    confirmation: catalogue.confirmation,
+    contactForm: contactPageData.page.form,
+    zipPlaces: zipPlaces(catalogue.pages),
+    contactPageData,
+    contactSentData,
+    adminPageData: adminPageData(catalogue),
+  }
 }

@@ -250,6 +250,8 @@ const ENV = z.object({
   TRUST_PROXY: withDefault(readWith(readTrustProxy), DEFAULTS.trustProxy),
   /** The prerendered site (dist/client). */
   DIST_DIR: withDefault(z.string(), DEFAULTS.distDir),
+  /** A content folder to render the site from at start instead of serving the built one (decision 048). */
+  CONTENT_DIR: optional(z.string()),
   /** Requests per visitor: how many per how long, comma-separated. */
   CONTACT_RATE_LIMIT: withDefault(rateLimits('CONTACT_RATE_LIMIT', 'contact'), DEFAULTS.contactRateLimit),
   /** Requests from everyone together before each is marked possible spam and not announced. */
@@ -398,6 +400,7 @@ function configFrom(v: z.output<typeof ENV>, cwd: string) {
     logLevel: v.LOG_LEVEL,
     trustProxy: v.TRUST_PROXY,
     distDir: path.resolve(cwd, v.DIST_DIR),
+    contentDir: v.CONTENT_DIR === undefined ? undefined : path.resolve(cwd, v.CONTENT_DIR),
     contactLimits: v.CONTACT_RATE_LIMIT,
     contactOverallLimits: v.CONTACT_OVERALL_LIMIT,
     loginLimits: v.LOGIN_RATE_LIMIT,

@@ -4,8 +4,8 @@ import { createServer } from 'node:http'
 import { parseEnv } from './env.ts'
 import { createLogger } from './log.ts'
 import { loadStaticSite } from './static-site.ts'
-import { loadBuildInfo } from './build-info.ts'
-import { pageRenderer } from './page-render.ts'
+import { loadServedBuildInfo } from './build-info.ts'
+import { pageRenderer, serverEntryOf } from './page-render.ts'
 import { openStorage } from './storage.ts'
 import { startAlerts } from './alerts/setup.ts'
 import { officeClock } from './office.ts'
@@ -25,6 +25,7 @@ import { adminPage } from './admin/page.ts'
 import { drainOnSignals } from './shutdown.ts'
 import { metricsApi } from './metrics-api.ts'
 import { replicate, restoreIfMissing } from './replica.ts'
+import { renderSite } from './site-render.ts'
 
 // 1. Configuration: refuse to start on any bad variable, and name them all.
 const env = parseEnv(process.env)
@@ -42,15 +43,30 @@ if (config.trustProxy === 0) reportUntrustedForwarding(log)
 // 2. The prerendered site, in memory: pages are answered without touching the disk (but /admin,
 //    whose answer depends on the session). The build info carries the business facts and form
 //    copy the API's answers use; pages that depend on a request are rendered from the build.
-//    The build is stamped with PUBLIC_ORIGIN here, so one build serves any origin (decision 041).
-const built = loadBuildInfo(config.distDir).publicOrigin
-const site = loadStaticSite(config.distDir, {
+//    The build is stamped with PUBLIC_ORIGIN here, so one build serves any origin (decision 041);
+//    with CONTENT_DIR the site is rendered from that folder first, so it serves any business
+//    (decision 048), and a folder that fails the content checks stops the start.
+const siteDir = config.contentDir
+  ? (
+      await renderSite({
+        contentDir: config.contentDir,
+        builtDir: config.distDir,
+        origin: config.publicOrigin,
+        log,
+      }).catch((error: unknown) => {
+        log.error('the site cannot be rendered from CONTENT_DIR; not starting', { error })
+        process.stderr.write(`The site cannot be rendered from ${config.contentDir}:\n${(error as Error).message}\n`)
+        process.exit(1)
+      })
+    ).dir
+  : config.distDir
+const { build, builtOrigin } = loadServedBuildInfo(siteDir, config.publicOrigin)
+const site = loadStaticSite(siteDir, {
   https: config.publicOrigin.startsWith('https:'),
   held: ['/admin'],
-  origin: { built, served: config.publicOrigin },
+  origin: { built: builtOrigin, served: config.publicOrigin },
 })
-const build = loadBuildInfo(config.distDir, config.publicOrigin)
-const renderer = pageRenderer(site)
+const renderer = pageRenderer(site, serverEntryOf(config.distDir))
 const clock = officeClock(build.office)
 
 // 3. Storage, brought up to date before taking any request. With LITESTREAM_REPLICA_URL (SQLite),

@@ -22,10 +22,17 @@ export type PageRenderer = {
 }
 
 /** The server build of the pages beside a built site: `<dist>/server/entry.mjs` for `<dist>/client`. */
-const serverEntryOf = (siteDir: string) => path.join(path.dirname(siteDir), 'server', 'entry.mjs')
+export const serverEntryOf = (siteDir: string) => path.join(path.dirname(siteDir), 'server', 'entry.mjs')
 
-export function pageRenderer(site: StaticSite): PageRenderer {
-  const entry = serverEntryOf(site.dir)
+/** Vike's renderPage for the pages' server build `entry`: the build registers itself with Vike. */
+export async function loadRenderPage(entry: string): Promise<typeof vikeRenderPage> {
+  await import(pathToFileURL(entry).href)
+  const { renderPage } = await import('vike/server')
+  return renderPage
+}
+
+/** Pages rendered with the server build `entry` (by default the one beside the site's build). */
+export function pageRenderer(site: StaticSite, entry = serverEntryOf(site.dir)): PageRenderer {
   const unavailable = statSync(entry, { throwIfNoEntry: false })?.isFile()
     ? undefined
     : `${entry} is missing: run \`npm run build\``
@@ -33,12 +40,7 @@ export function pageRenderer(site: StaticSite): PageRenderer {
   // Loaded once, on the first page asked for; a failed load is tried again on the next one.
   let loading: Promise<typeof vikeRenderPage> | undefined
   const load = () =>
-    (loading ??= (async () => {
-      // The server build registers itself with Vike, whose renderPage then renders its pages.
-      await import(pathToFileURL(entry).href)
-      const { renderPage } = await import('vike/server')
-      return renderPage
-    })().catch((error: unknown) => {
+    (loading ??= loadRenderPage(entry).catch((error: unknown) => {
       loading = undefined
       throw error
     }))

@@ -106,7 +106,9 @@ describe('compose.yaml', () => {
     expect(site?.environment).toMatchObject({ TRUST_PROXY: 'true' })
     expect(site?.environment?.PUBLIC_ORIGIN).toMatch(/^https:\/\/\$\{SITE_DOMAIN/)
     expect(site?.build?.args?.NODE_IMAGE).toContain('node:24-bookworm-slim')
-    expect(site?.volumes).toEqual(['site-data:/data'])
+    // The site rendered at start from the content folder beside compose.yaml (decision 048).
+    expect(site?.volumes).toEqual(['site-data:/data', '${CONTENT_FOLDER:-./content}:/content:ro'])
+    expect(site?.environment).toMatchObject({ CONTENT_DIR: '/content' })
     expect(caddy?.ports).toEqual(expect.arrayContaining(['80:80', '443:443']))
     expect(caddy?.volumes).toContain('./deploy/Caddyfile:/etc/caddy/Caddyfile:ro')
     expect(caddy?.environment).toMatchObject({ SITE_DOMAIN: '${SITE_DOMAIN}' })
@@ -116,6 +118,6 @@ describe('compose.yaml', () => {
     expect(postgres?.profiles).toEqual(['pg'])
     expect(second?.profiles).toEqual(['pg'])
     expect(second?.environment).toEqual(site?.environment)
-    expect(second?.volumes).toEqual(['site-2-data:/data'])
+    expect(second?.volumes).toEqual(['site-2-data:/data', '${CONTENT_FOLDER:-./content}:/content:ro'])
   })
 })

@@ -1,11 +1,11 @@
 // Issue 22, pictures as content: the schema wants a description of every picture, and the
-// images step (scripts/build-images.ts) makes WebP copies in several widths with sharp.
+// images step (src/catalogue/picture-copies.ts) makes WebP copies in several widths with sharp.
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, describe, expect, test } from 'vitest'
-import { buildImage, IMAGE_WIDTHS } from '../../scripts/build-images.ts'
+import { buildImage, IMAGE_WIDTHS } from '../../src/catalogue/picture-copies.ts'
 import { imageRefs } from '../../src/catalogue/images.ts'
 import { HOME, problemsOf } from '../helpers/content.ts'
 

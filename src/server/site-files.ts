@@ -1,0 +1,77 @@
+// The steps that finish a rendered site, shared by the build (scripts/postbuild.ts) and a server
+// rendering a mounted content folder at start (site-render.ts): each page's stylesheet inlined and
+// its script deferred, /sitemap.xml and /robots.txt, the inbox's web app manifest, and brotli and
+// gzip copies of every text file (the server picks the variant a browser accepts).
+import { readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { adminManifest, MANIFEST_PATH } from '../seo/admin-manifest.ts'
+import { buildRobots, buildSitemap } from '../seo/sitemap.ts'
+import { finishPageHtml } from './page-html.ts'
+import { filesIn } from './static-site.ts'
+
+const COMPRESSIBLE = /\.(html|css|js|json|svg|xml|txt|webmanifest)$/
+
+/** Rewrites every page under `dir` with `change`; returns how many pages changed. */
+function rewritePages(dir: string, change: (html: string) => string): number {
+  let pages = 0
+  for (const rel of filesIn(dir)) {
+    if (!rel.endsWith('.html')) continue
+    const file = path.join(dir, rel)
+    const html = readFileSync(file, 'utf8')
+    const changed = change(html)
+    if (changed !== html) {
+      writeFileSync(file, changed)
+      pages++
+    }
+  }
+  return pages
+}
+
+/**
+ * Inlines each page's stylesheet and defers its script past the first paint, as the server does
+ * to the page it renders at run time (src/server/page-html.ts, docs/decisions/006-first-paint.md).
+ */
+export function finishPages(dir: string): number {
+  return rewritePages(dir, (html) => finishPageHtml(html, (href) => readFileSync(path.join(dir, href), 'utf8')))
+}
+
+/**
+ * Writes `.br` and `.gz` beside every text file under `dir` that they make smaller. Brotli's
+ * quality: 11 for the build (slow, smallest), 5 at a server's start (decision 041).
+ */
+export function compressAll(
+  dir: string,
+  brotliQuality = 11,
+): { files: number; before: number; br: number; gzip: number } {
+  const totals = { files: 0, before: 0, br: 0, gzip: 0 }
+  for (const rel of filesIn(dir)) {
+    if (!COMPRESSIBLE.test(rel)) continue
+    const file = path.join(dir, rel)
+    const body = readFileSync(file)
+    const br = brotliCompressSync(body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    })
+    const gz = gzipSync(body, { level: brotliQuality >= 11 ? 9 : 6 })
+    totals.files++
+    totals.before += body.length
+    // A variant that is not smaller is not worth sending.
+    if (br.length < body.length) {
+      writeFileSync(`${file}.br`, br)
+      totals.br += br.length
+    }
+    if (gz.length < body.length) {
+      writeFileSync(`${file}.gz`, gz)
+      totals.gzip += gz.length
+    }
+  }
+  return totals
+}
+
+/** Writes /sitemap.xml (the given addresses), /robots.txt and the inbox's manifest into the site. */
+export function writeSiteFiles(dir: string, origin: string, paths: string[], businessName: string): void {
+  writeFileSync(path.join(dir, 'sitemap.xml'), buildSitemap(origin, paths))
+  writeFileSync(path.join(dir, 'robots.txt'), buildRobots(origin))
+  // The inbox as an installable app (docs/decisions/030-web-push.md).
+  writeFileSync(path.join(dir, MANIFEST_PATH), `${JSON.stringify(adminManifest(businessName), null, 2)}\n`)
+}

@@ -1,0 +1,116 @@
+// One image, any business: with CONTENT_DIR set at start (a content folder mounted into the
+// container, or any folder on a bare machine), the server renders the whole site from it before
+// it takes a request, and serves that instead of the built-in one (decision 048). The build's
+// scripts, styles, fonts and icons are kept; every page, the pictures' copies, /sitemap.xml,
+// /robots.txt, the inbox's manifest and the build info are made again from the folder, with the
+// pages' own server build (dist/server, Vike's renderPage) and the same steps the build runs
+// (site-files.ts, picture-copies.ts). A folder that fails the content checks stops the start with
+// every problem, as `npm run content:check` words them.
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { loadCatalogue } from '../catalogue/load.ts'
+import { MANIFEST_ENV } from '../catalogue/images.ts'
+import { buildImages } from '../catalogue/picture-copies.ts'
+import type { ContactSentData } from '../catalogue/page-data.ts'
+import { primaryPaths, routePaths } from '../catalogue/routes.ts'
+import { makeBuildInfo } from './build-info.ts'
+import type { Logger } from './log.ts'
+import { loadRenderPage, serverEntryOf } from './page-render.ts'
+import { compressAll, finishPages, writeSiteFiles } from './site-files.ts'
+
+/** What a rendered site is made of besides the catalogue's pages: Vike's pages of their own. */
+const FIXED_PAGES = ['/admin', '/contact/sent', '/500']
+/** An address no record can have (a path starts with a letter or digit): renders the 404 page. */
+const NOT_FOUND_PROBE = '/-not-found-'
+
+/** The files of the built site made from the content: replaced, never copied. */
+const FROM_CONTENT =
+  /(^|\/)index\.(html|pageContext\.json)(\.br|\.gz)?$|^(404\.html|sitemap\.xml|robots\.txt)(\.br|\.gz)?$|^images\/|^admin\/manifest\.webmanifest/
+
+export type RenderedSite = {
+  /** The rendered site, laid out as the build's dist/client (its build-info.json beside it). */
+  dir: string
+  pages: number
+  pictures: number
+  ms: number
+}
+
+/** The file a page at `url` is served from (as Vike's prerender names them). */
+const fileOf = (url: string) => (url === '/' ? 'index.html' : `${url.slice(1)}/index.html`)
+
+/**
+ * Renders the site of `contentDir` for `origin` into a new folder beside nothing else (under the
+ * system's temporary folder unless `into` names one): the built site `builtDir` (dist/client)
+ * with every file made from the content made again. Throws a ContentError when the folder fails
+ * the checks; any page that does not render is an error naming its address.
+ */
+export async function renderSite({
+  contentDir,
+  builtDir,
+  origin,
+  log,
+  into,
+}: {
+  contentDir: string
+  builtDir: string
+  origin: string
+  log: Logger
+  into?: string
+}): Promise<RenderedSite> {
+  const started = performance.now()
+  // The pages' own code reads the content folder and the origin from the environment: the same
+  // process renders them, so the settings go there before the first page.
+  process.env.CONTENT_DIR = contentDir
+  process.env.PUBLIC_ORIGIN = origin
+  const catalogue = loadCatalogue({ contentDir, root: path.dirname(contentDir) })
+
+  const root = into ?? mkdtempSync(path.join(tmpdir(), 'longbar-site-'))
+  // Made again at every start: a folder of the system's is removed when the process ends.
+  if (!into) process.once('exit', () => rmSync(root, { recursive: true, force: true }))
+  const dir = path.join(root, 'client')
+  rmSync(dir, { recursive: true, force: true })
+  mkdirSync(dir, { recursive: true })
+  cpSync(builtDir, dir, {
+    recursive: true,
+    filter: (source) => !FROM_CONTENT.test(path.relative(builtDir, source).split(path.sep).join('/')),
+  })
+
+  const imagesDir = path.join(dir, 'images')
+  const { manifest } = await buildImages(catalogue, contentDir, imagesDir)
+  process.env[MANIFEST_ENV] = path.join(imagesDir, 'manifest.json')
+
+  const renderPage = await loadRenderPage(serverEntryOf(builtDir))
+  const render = async (url: string, expected: number) => {
+    const { httpResponse, errorWhileRendering, ...pageContext } = await renderPage({ urlOriginal: url })
+    if (httpResponse?.statusCode !== expected)
+      throw new Error(`rendering ${url} for ${contentDir} gave status ${httpResponse?.statusCode ?? 'none'}`, {
+        cause: errorWhileRendering,
+      })
+    return { html: httpResponse.body, data: (pageContext as { data?: unknown }).data }
+  }
+  const write = (rel: string, html: string) => {
+    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true })
+    writeFileSync(path.join(dir, rel), html)
+  }
+  const urls = [...routePaths(catalogue), ...FIXED_PAGES]
+  let contactSentData: ContactSentData | undefined
+  for (const url of urls) {
+    const { html, data } = await render(url, 200)
+    write(fileOf(url), html)
+    if (url === '/contact/sent') contactSentData = data as ContactSentData
+  }
+  write('404.html', (await render(NOT_FOUND_PROBE, 404)).html)
+
+  writeSiteFiles(dir, origin, primaryPaths(catalogue), catalogue.business.name)
+  writeFileSync(
+    path.join(root, 'build-info.json'),
+    `${JSON.stringify(makeBuildInfo(catalogue, origin, contactSentData!), null, 2)}\n`,
+  )
+  finishPages(dir)
+  compressAll(dir, 5)
+  const site = { dir, pages: urls.length + 1, pictures: Object.keys(manifest).length, ms: 0 }
+  site.ms = Math.round(performance.now() - started)
+  log.info('site rendered from the content folder', { contentDir, ...site })
+  return site
+}
