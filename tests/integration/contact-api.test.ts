@@ -364,6 +364,19 @@ describe.each(STORAGE_KINDS)('POST /api/contact on %s', (kind) => {
       expect((await post({ ...valid, name: 'Neighbour' })).status).toBe(201)
     })
 
+    it('does not count the refused requests against the visitor: only the 5 let through are in its window', async () => {
+      const from = address()
+      for (let i = 1; i <= 5; i++) expect((await post({ ...valid, name: `Counted ${i}` }, { from })).status).toBe(201)
+      for (let i = 1; i <= 3; i++) expect((await post({ ...valid, name: `Refused ${i}` }, { from })).status).toBe(429)
+      const counted = await db.k
+        .selectFrom('rate_limits')
+        .select((eb) => eb.fn.sum<number | string>('count').as('n'))
+        .where('key', '=', from)
+        .where('bucket', '=', 'contact:10m')
+        .executeTakeFirstOrThrow()
+      expect(Number(counted.n)).toBe(5)
+    })
+
     it('counts through the database: a second server on the same storage sees the same count', async () => {
       const second = await startServer({ DATABASE_URL: storage.databaseUrl, TRUST_PROXY: '1' })
       try {

@@ -1,10 +1,12 @@
-// Storing a contact request as its triage (triage.ts) decided: the rate limit, the row and its
-// notification commit together, or not at all. The visitor hears "sent" only after this returns.
+// Storing a contact request as its triage (triage.ts) decided: the row and its notification
+// commit together, or not at all, after the hit on the rate limits that let it through (on SQLite
+// in the same transaction; on PostgreSQL in a statement of its own, taken back if it refused).
+// The visitor hears "sent" only after this returns.
 import { randomUUID } from 'node:crypto'
 import type { ContactMessage } from '../../lead/message.ts'
 import type { Db } from '../db/client.ts'
 import { visitorHits } from '../request.ts'
-import { parseRateLimits, RateLimited, takeHits, tally, type Window } from '../db/rate-limits.ts'
+import { parseRateLimits, RateLimited, takeHits, takeHitsCommitted, type Window } from '../db/rate-limits.ts'
 import { DEFAULTS } from '../env.ts'
 import { insertNewRequest, type NewSubmission } from '../db/submissions.ts'
 import { CLICK_ID_KINDS, sourceOf } from '../../lead/attribution.ts'
@@ -126,31 +128,34 @@ export async function storeContactRequest(
     ...arrivalColumns(message),
   }
   const ms = now.getTime()
+  const visitor = visitorHits(clientKey, wideKey, limits)
   const overall = overallLimits.map((window) => ({ key: OVERALL_KEY, window }))
-  /** The first overall window this request goes over, from its totals there (this one counted). */
-  const floodOf = (totals: number[]) => overallLimits.find((window, i) => totals[i]! > window.max)
-  // On PostgreSQL the overall count is a statement of its own: the one row every request counts
-  // in is then locked for that statement only, not for each request's whole transaction (which
-  // queued the contact path behind it). A request refused for its own limit still counts there.
-  // SQLite has one writer at a time anyway and commits in groups: there it is counted in the
-  // statement that counts the visitor's own windows.
-  const countedAlone = db.kind === 'postgres'
-  const early = countedAlone ? floodOf(await tally(db.k, overall, ms, db.kind)) : undefined
-  try {
-    await db.transact(async (trx) => {
-      const totals = await takeHits(
-        trx,
-        visitorHits(clientKey, wideKey, limits),
-        ms,
-        db.kind,
-        countedAlone ? [] : overall,
-      )
-      const flood = countedAlone ? early : floodOf(totals)
-      const reason = flood && `more than ${flood.max} requests from everyone in ${spanInWords(flood.windowMs)}`
-      const marked = reason ? { ...row, suspicion: suspicion ? `${suspicion}; ${reason}` : reason } : row
+  /** The row as stored, marked when its overall totals (this one counted) go over a window. */
+  const stored = (totals: number[]) => {
+    const flood = overallLimits.find((window, i) => totals[i]! > window.max)
+    const reason = flood && `more than ${flood.max} requests from everyone in ${spanInWords(flood.windowMs)}`
+    return {
+      row: reason ? { ...row, suspicion: suspicion ? `${suspicion}; ${reason}` : reason } : row,
       // A request that is not spam is announced with its event, unless it came in a flood.
-      await insertNewRequest(trx, db.kind, marked, spamReason === null && flood === undefined)
-    })
+      announced: spamReason === null && flood === undefined,
+    }
+  }
+  try {
+    if (db.kind === 'postgres') {
+      // PostgreSQL: two statements that each commit by themselves, no transaction. The visitor's
+      // windows and the overall count in one (a row every request counts in is then locked for
+      // that statement only, not until a transaction's commit, which queued the contact path
+      // behind it); the row with its event in the other. A refused request's own hits are taken
+      // back; it still counts in the overall. Two round trips where a transaction needed five.
+      const { row, announced } = stored(await takeHitsCommitted(db.k, visitor, ms, db.kind, overall))
+      await insertNewRequest(db.k, db.kind, row, announced)
+    } else {
+      // SQLite has one writer at a time and commits in groups: one transaction for all of it.
+      await db.transact(async (trx) => {
+        const { row, announced } = stored(await takeHits(trx, visitor, ms, db.kind, overall))
+        await insertNewRequest(trx, db.kind, row, announced)
+      })
+    }
   } catch (error) {
     if (error instanceof RateLimited) return { stored: false, retryAfterSeconds: error.retryAfterSeconds }
     throw error

@@ -273,6 +273,34 @@ export async function takeHits(
   return totals.slice(hits.length)
 }
 
+/**
+ * `takeHits` with no transaction around it (PostgreSQL's contact path, contact/store.ts): the hits
+ * are counted in one statement that commits by itself, and those of a refused request are taken
+ * back by a second (the tallied ones stay: a refused request still counts there). The wait it is
+ * told is read before they are taken back, as in a transaction that is then rolled back.
+ */
+export async function takeHitsCommitted(
+  db: Kysely<Tables>,
+  hits: readonly Hit[],
+  now: number,
+  kind: Db['kind'],
+  tallied: readonly Hit[] = [],
+): Promise<number[]> {
+  const totals = await hitTotals(db, kind, [...hits, ...sliding(tallied)], now)
+  const over = await firstOver(db, hits, totals, now)
+  if (over) {
+    for (const key of new Set(hits.map((hit) => hit.key)))
+      await undoHit(
+        db,
+        key,
+        hits.filter((hit) => hit.key === key).map((hit) => hit.window),
+        now,
+      )
+    throw new RateLimited(over.retryAfterSeconds)
+  }
+  return totals.slice(hits.length)
+}
+
 /** Deletes windows that ended before `before` (ms since the epoch). */
 export async function pruneRateLimits(db: Kysely<Tables>, before: number): Promise<number> {
   const result = await db.deleteFrom('rate_limits').where('window_start', '<', before).executeTakeFirst()
