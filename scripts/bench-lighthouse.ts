@@ -67,7 +67,10 @@ async function auditOnce(url: string, port: number): Promise<Run> {
 }
 
 // DIST_DIR: another build to measure (an experiment beside this one).
-const server = await startServer({ LOG_LEVEL: 'info', ...(process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {}) })
+const server = await startServer({
+  LOG_LEVEL: 'info',
+  ...(process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {}),
+})
 const chromium = await launchChromium(['--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'])
 try {
   console.log(`Lighthouse ${RUNS}× per page, mobile, simulated slow 4G; medians. Server ${server.url}\n`)
