@@ -38,6 +38,36 @@ test.describe('the call bar on a phone', () => {
     await expect(page.locator(bar)).toBeHidden()
   })
 
+  test('does not come back under a tap on Send at the bottom edge of the screen', async ({ page }) => {
+    // Seen in a trace: Send at the screen's bottom edge, the bar hidden while a field had focus;
+    // the press moved focus to Send, the bar came back under the finger and took the release, so
+    // the tap sent nothing. A press and a release where Send is, as a finger would.
+    await page.goto('/contact')
+    await expect(page.locator('form[data-enhanced]')).toHaveCount(1)
+    await page.getByLabel('Full Name *').fill('Bottom Edge')
+    await page.getByLabel('Phone Number *').fill('410-555-0123')
+    await page.getByLabel('Message', { exact: true }).fill('Tapped at the bottom of the screen')
+    await expect(page.locator(bar)).toBeHidden()
+    const send = page.getByRole('button', { name: 'Send Message' })
+    // Send's middle 20 px above the bottom edge: where the bar stands when it is shown.
+    await send.evaluate((button) => {
+      const box = button.getBoundingClientRect()
+      window.scrollBy({ top: box.top + box.height / 2 - (window.innerHeight - 20), behavior: 'instant' })
+    })
+    const box = (await send.boundingBox())!
+    const barHeight = await page.locator(bar).evaluate((el) => {
+      el.style.setProperty('display', 'grid', 'important')
+      const height = el.getBoundingClientRect().height
+      el.style.removeProperty('display')
+      return height
+    })
+    expect(PHONE.height - (box.y + box.height / 2)).toBeLessThan(barHeight)
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+    await page.mouse.down()
+    await page.mouse.up()
+    await expect(page.getByRole('status')).toContainText('Message Sent!')
+  })
+
   test('is not on /admin', async ({ page }) => {
     await page.goto('/admin')
     await expect(page.getByLabel(/password/i)).toBeVisible()
