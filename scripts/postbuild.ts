@@ -7,8 +7,7 @@ import { getCatalogue } from '../src/catalogue/load.ts'
 import { publicOrigin } from '../src/catalogue/page-data.ts'
 import { primaryPaths } from '../src/catalogue/routes.ts'
 import { data as contactSentData } from '../pages/contact-sent/+data.ts'
-import { makeBuildInfo } from '../src/server/build-info.ts'
-import { compressAll, finishPages, writeSiteFiles } from '../src/server/site-files.ts'
+import { compressAll, finishPages, makeBuildInfo, writeSiteFiles } from '../src/server/site-files.ts'
 
 const distClient = path.resolve('dist/client')
 

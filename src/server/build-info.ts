@@ -10,11 +10,8 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 import { createSchemaRegistry, type SchemaRegistry } from '../catalogue/schemas.ts'
-import { adminPageData, cataloguePageData } from '../catalogue/page-data.ts'
 import type { AdminPageData, CataloguePageData, ContactSentData } from '../catalogue/page-data.ts'
-import type { Catalogue } from '../catalogue/types.ts'
 import type { Business, Confirmation, ContactFormBlock, Urgency } from '../catalogue/types.gen.ts'
-import { zipPlaces } from '../lead/service-area.ts'
 
 let registry: SchemaRegistry | undefined
 /** The schemas of schemas/ beside this code, read the first time a build info is checked. */
@@ -94,31 +91,4 @@ export function loadServedBuildInfo(distDir: string, origin?: string): { build: 
   throw new Error(
     `${file} does not fit this server (${problems.join('; ')}): it comes from another release or was edited by hand. Run \`npm run build\`.`,
   )
-}
-
-/**
- * The build info of a site rendered from `catalogue` for `origin`: the business's name and phone,
- * its hours in its time zone, the contact form's copy for the answers the server writes, and the
- * data /contact, /contact/sent and /admin were rendered with, for the pages the server renders
- * with a request's state. Written by the build (scripts/postbuild.ts) and by a server rendering a
- * mounted content folder at start (site-render.ts).
- */
-export function makeBuildInfo(catalogue: Catalogue, origin: string, contactSentData: ContactSentData): BuildInfo {
-  const contactPageData = cataloguePageData('/contact', catalogue, origin)
-  if (contactPageData?.page.template !== 'contact')
-    throw new Error('content/pages/contact.yaml is missing: the server needs the contact form copy.')
-  const { name, phone, email, hours, timeZone } = catalogue.business
-  return {
-    publicOrigin: origin,
-    builtAt: new Date().toISOString(),
-    business: { name, phone, email },
-    office: { hours, timeZone },
-    urgency: catalogue.urgency,
-    confirmation: catalogue.confirmation,
-    contactForm: contactPageData.page.form,
-    zipPlaces: zipPlaces(catalogue.pages),
-    contactPageData,
-    contactSentData,
-    adminPageData: adminPageData(catalogue),
-  }
 }

@@ -25,7 +25,6 @@ import { adminPage } from './admin/page.ts'
 import { drainOnSignals } from './shutdown.ts'
 import { metricsApi } from './metrics-api.ts'
 import { replicate, restoreIfMissing } from './replica.ts'
-import { renderSite } from './site-render.ts'
 
 // 1. Configuration: refuse to start on any bad variable, and name them all.
 const env = parseEnv(process.env)
@@ -45,21 +44,23 @@ if (config.trustProxy === 0) reportUntrustedForwarding(log)
 //    copy the API's answers use; pages that depend on a request are rendered from the build.
 //    The build is stamped with PUBLIC_ORIGIN here, so one build serves any origin (decision 041);
 //    with CONTENT_DIR the site is rendered from that folder first, so it serves any business
-//    (decision 048), and a folder that fails the content checks stops the start.
-const siteDir = config.contentDir
-  ? (
-      await renderSite({
-        contentDir: config.contentDir,
-        builtDir: config.distDir,
-        origin: config.publicOrigin,
-        log,
-      }).catch((error: unknown) => {
-        log.error('the site cannot be rendered from CONTENT_DIR; not starting', { error })
-        process.stderr.write(`The site cannot be rendered from ${config.contentDir}:\n${(error as Error).message}\n`)
-        process.exit(1)
-      })
-    ).dir
-  : config.distDir
+//    (decision 048), and a folder that fails the content checks stops the start. (Its code, sharp
+//    and the catalogue's loader among it, is loaded only then.)
+let siteDir = config.distDir
+if (config.contentDir) {
+  const { renderSite } = await import('./site-render.ts')
+  const rendered = await renderSite({
+    contentDir: config.contentDir,
+    builtDir: config.distDir,
+    origin: config.publicOrigin,
+    log,
+  }).catch((error: unknown) => {
+    log.error('the site cannot be rendered from CONTENT_DIR; not starting', { error })
+    process.stderr.write(`The site cannot be rendered from ${config.contentDir}:\n${(error as Error).message}\n`)
+    process.exit(1)
+  })
+  siteDir = rendered.dir
+}
 const { build, builtOrigin } = loadServedBuildInfo(siteDir, config.publicOrigin)
 const site = loadStaticSite(siteDir, {
   https: config.publicOrigin.startsWith('https:'),

@@ -1,11 +1,16 @@
 // The steps that finish a rendered site, shared by the build (scripts/postbuild.ts) and a server
 // rendering a mounted content folder at start (site-render.ts): each page's stylesheet inlined and
-// its script deferred, /sitemap.xml and /robots.txt, the inbox's web app manifest, and brotli and
-// gzip copies of every text file (the server picks the variant a browser accepts).
+// its script deferred, /sitemap.xml and /robots.txt, the inbox's web app manifest, the build info
+// the server reads (build-info.ts), and brotli and gzip copies of every text file (the server
+// picks the variant a browser accepts). Not loaded by a server serving its build as built.
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { adminManifest, MANIFEST_PATH } from '../seo/admin-manifest.ts'
+import { adminPageData, cataloguePageData, type ContactSentData } from '../catalogue/page-data.ts'
+import type { Catalogue } from '../catalogue/types.ts'
+import { zipPlaces } from '../lead/service-area.ts'
+import type { BuildInfo } from './build-info.ts'
 import { buildRobots, buildSitemap } from '../seo/sitemap.ts'
 import { finishPageHtml } from './page-html.ts'
 import { filesIn } from './static-site.ts'
@@ -74,4 +79,31 @@ export function writeSiteFiles(dir: string, origin: string, paths: string[], bus
   writeFileSync(path.join(dir, 'robots.txt'), buildRobots(origin))
   // The inbox as an installable app (docs/decisions/030-web-push.md).
   writeFileSync(path.join(dir, MANIFEST_PATH), `${JSON.stringify(adminManifest(businessName), null, 2)}\n`)
+}
+
+/**
+ * The build info of a site rendered from `catalogue` for `origin`: the business's name and phone,
+ * its hours in its time zone, the contact form's copy for the answers the server writes, and the
+ * data /contact, /contact/sent and /admin were rendered with, for the pages the server renders
+ * with a request's state. Written by the build (scripts/postbuild.ts) and by a server rendering a
+ * mounted content folder at start (site-render.ts).
+ */
+export function makeBuildInfo(catalogue: Catalogue, origin: string, contactSentData: ContactSentData): BuildInfo {
+  const contactPageData = cataloguePageData('/contact', catalogue, origin)
+  if (contactPageData?.page.template !== 'contact')
+    throw new Error('content/pages/contact.yaml is missing: the server needs the contact form copy.')
+  const { name, phone, email, hours, timeZone } = catalogue.business
+  return {
+    publicOrigin: origin,
+    builtAt: new Date().toISOString(),
+    business: { name, phone, email },
+    office: { hours, timeZone },
+    urgency: catalogue.urgency,
+    confirmation: catalogue.confirmation,
+    contactForm: contactPageData.page.form,
+    zipPlaces: zipPlaces(catalogue.pages),
+    contactPageData,
+    contactSentData,
+    adminPageData: adminPageData(catalogue),
+  }
 }

@@ -6,7 +6,7 @@
 // pages' own server build (dist/server, Vike's renderPage) and the same steps the build runs
 // (site-files.ts, picture-copies.ts). A folder that fails the content checks stops the start with
 // every problem, as `npm run content:check` words them.
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { loadCatalogue } from '../catalogue/load.ts'
@@ -14,10 +14,10 @@ import { MANIFEST_ENV } from '../catalogue/images.ts'
 import { buildImages } from '../catalogue/picture-copies.ts'
 import type { ContactSentData } from '../catalogue/page-data.ts'
 import { primaryPaths, routePaths } from '../catalogue/routes.ts'
-import { makeBuildInfo } from './build-info.ts'
 import type { Logger } from './log.ts'
 import { loadRenderPage, serverEntryOf } from './page-render.ts'
-import { compressAll, finishPages, writeSiteFiles } from './site-files.ts'
+import { finishPageHtml } from './page-html.ts'
+import { compressAll, makeBuildInfo, writeSiteFiles } from './site-files.ts'
 
 /** What a rendered site is made of besides the catalogue's pages: Vike's pages of their own. */
 const FIXED_PAGES = ['/admin', '/contact/sent', '/500']
@@ -40,23 +40,21 @@ export type RenderedSite = {
 const fileOf = (url: string) => (url === '/' ? 'index.html' : `${url.slice(1)}/index.html`)
 
 /**
- * Renders the site of `contentDir` for `origin` into a new folder beside nothing else (under the
- * system's temporary folder unless `into` names one): the built site `builtDir` (dist/client)
- * with every file made from the content made again. Throws a ContentError when the folder fails
- * the checks; any page that does not render is an error naming its address.
+ * Renders the site of `contentDir` for `origin` into a new folder under the system's temporary
+ * folder (removed when the process ends): the built site `builtDir` (dist/client) with every file
+ * made from the content made again. Throws a ContentError when the folder fails the checks; any
+ * page that does not render is an error naming its address.
  */
 export async function renderSite({
   contentDir,
   builtDir,
   origin,
   log,
-  into,
 }: {
   contentDir: string
   builtDir: string
   origin: string
   log: Logger
-  into?: string
 }): Promise<RenderedSite> {
   const started = performance.now()
   // The pages' own code reads the content folder and the origin from the environment: the same
@@ -65,12 +63,9 @@ export async function renderSite({
   process.env.PUBLIC_ORIGIN = origin
   const catalogue = loadCatalogue({ contentDir, root: path.dirname(contentDir) })
 
-  const root = into ?? mkdtempSync(path.join(tmpdir(), 'longbar-site-'))
-  // Made again at every start: a folder of the system's is removed when the process ends.
-  if (!into) process.once('exit', () => rmSync(root, { recursive: true, force: true }))
+  const root = mkdtempSync(path.join(tmpdir(), 'longbar-site-'))
+  process.once('exit', () => rmSync(root, { recursive: true, force: true }))
   const dir = path.join(root, 'client')
-  rmSync(dir, { recursive: true, force: true })
-  mkdirSync(dir, { recursive: true })
   cpSync(builtDir, dir, {
     recursive: true,
     filter: (source) => !FROM_CONTENT.test(path.relative(builtDir, source).split(path.sep).join('/')),
@@ -89,9 +84,16 @@ export async function renderSite({
       })
     return { html: httpResponse.body, data: (pageContext as { data?: unknown }).data }
   }
+  // Each page finished as it is written (stylesheet inlined, script deferred), as the build
+  // finishes its pages (site-files.ts finishPages); the stylesheets read once.
+  const stylesheets = new Map<string, string>()
+  const stylesheet = (href: string) => {
+    if (!stylesheets.has(href)) stylesheets.set(href, readFileSync(path.join(dir, href), 'utf8'))
+    return stylesheets.get(href)!
+  }
   const write = (rel: string, html: string) => {
     mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true })
-    writeFileSync(path.join(dir, rel), html)
+    writeFileSync(path.join(dir, rel), finishPageHtml(html, stylesheet))
   }
   const urls = [...routePaths(catalogue), ...FIXED_PAGES]
   let contactSentData: ContactSentData | undefined
@@ -107,7 +109,6 @@ export async function renderSite({
     path.join(root, 'build-info.json'),
     `${JSON.stringify(makeBuildInfo(catalogue, origin, contactSentData!), null, 2)}\n`,
   )
-  finishPages(dir)
   compressAll(dir, 5)
   const site = { dir, pages: urls.length + 1, pictures: Object.keys(manifest).length, ms: 0 }
   site.ms = Math.round(performance.now() - started)

@@ -26,3 +26,11 @@ export function jsonLdBlocks(html: string): Record<string, unknown>[] {
     (m) => JSON.parse(m[1]!) as Record<string, unknown>,
   )
 }
+
+/** A form sent without JavaScript with problems (no name, a short phone): the server renders /contact for it. */
+export const sendFormWithProblems = (baseUrl: string) =>
+  fetch(`${baseUrl}/api/contact`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+    body: 'name=&phone=12',
+  })

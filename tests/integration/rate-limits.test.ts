@@ -5,7 +5,7 @@ import {
   pruneRateLimits,
   RateLimited,
   takeHit,
-  undoHit,
+  undoHits,
   type Window,
 } from '../../src/server/db/rate-limits.ts'
 import { loginThrottle, slowdown } from '../../src/server/auth/throttle.ts'
@@ -73,7 +73,7 @@ describe.each(STORAGE_KINDS)('rate limits on %s', (kind) => {
 
   it('gives a hit back, and prunes old windows', async () => {
     await hits(fixed, 'd', 5, edge)
-    await undoHit(suite.db.k, 'd', [fixed], edge)
+    await undoHits(suite.db.k, [{ key: 'd', window: fixed }], edge)
     expect(await hits(fixed, 'd', 2, edge)).toEqual(['ok', 'over'])
     expect(await pruneRateLimits(suite.db.k, edge + 1)).toBeGreaterThan(0)
     expect(await hits(fixed, 'd', 1, edge)).toEqual(['ok'])

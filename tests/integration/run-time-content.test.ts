@@ -11,6 +11,7 @@ import { newTown } from '../../scripts/new-town.ts'
 import { projectRoot, runServerUntilExit, startServer, type RunningServer } from '../../scripts/lib/server.ts'
 import { filesIn } from '../../src/server/static-site.ts'
 import { distClient } from '../helpers/built-site.ts'
+import { sendFormWithProblems } from '../helpers/http.ts'
 
 const BUILT_ORIGIN = (
   JSON.parse(readFileSync(path.join(projectRoot, 'dist/build-info.json'), 'utf8')) as { publicOrigin: string }
@@ -95,11 +96,7 @@ describe('a server started with another business’s content folder', () => {
   })
 
   it('answers the API and the inbox’s manifest with the folder’s business', async () => {
-    const res = await fetch(`${server.url}/api/contact`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
-      body: 'name=&phone=12',
-    })
+    const res = await sendFormWithProblems(server.url)
     expect(res.status).toBe(400)
     const page = await res.text()
     expect(page).toContain('(443) 555-0199')

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { projectRoot, startServer, type RunningServer } from '../../scripts/lib/server.ts'
+import { sendFormWithProblems } from '../helpers/http.ts'
 
 const BUILT = (
   JSON.parse(readFileSync(path.join(projectRoot, 'dist/build-info.json'), 'utf8')) as { publicOrigin: string }
@@ -41,11 +42,7 @@ describe('a build served at another origin', () => {
   })
 
   it('renders the contact page at run time with PUBLIC_ORIGIN', async () => {
-    const res = await fetch(`${server.url}/api/contact`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
-      body: 'name=&phone=12',
-    })
+    const res = await sendFormWithProblems(server.url)
     expect(res.status).toBe(400)
     const html = await res.text()
     expect(html).toContain(`<link rel="canonical" href="${SERVED}/contact"`)

@@ -6,7 +6,7 @@
 // right password always gets through, at worst a few seconds later.
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Db } from '../db/client.ts'
-import { RateLimited, takeHit, tally, undoHit, type Window } from '../db/rate-limits.ts'
+import { RateLimited, takeHit, tally, undoHits, type Window } from '../db/rate-limits.ts'
 
 /** The failures of every address together, over the first window's span. */
 function overallWindow(limits: readonly Window[]): Window {
@@ -79,8 +79,8 @@ export function loginThrottle(
         allowed: true,
         braking: failures > overall.max,
         succeeded: async () => {
-          await undoHit(db.k, clientKey, limits, now)
-          await undoHit(db.k, '*', [overall], now)
+          const mine = limits.map((window) => ({ key: clientKey, window }))
+          await undoHits(db.k, [...mine, { key: '*', window: overall }], now)
         },
       }
     },

@@ -170,7 +170,7 @@ async function firstOver(
 }
 
 /** Each window counted as sliding (the counts that never refuse: tally). */
-const sliding = (hits: readonly Hit[]): Hit[] =>
+const asSliding = (hits: readonly Hit[]): Hit[] =>
   hits.map((hit) => ({ ...hit, window: { ...hit.window, sliding: true } }))
 
 /**
@@ -194,7 +194,7 @@ export async function countHit(
  * holds now, in their order (one statement, compiled once with the database's `kind`).
  */
 export async function tally(trx: Writer, hits: readonly Hit[], now: number, kind?: Db['kind']): Promise<number[]> {
-  return hitTotals(trx, kind, sliding(hits), now)
+  return hitTotals(trx, kind, asSliding(hits), now)
 }
 
 /**
@@ -267,7 +267,7 @@ export async function takeHits(
   kind?: Db['kind'],
   tallied: readonly Hit[] = [],
 ): Promise<number[]> {
-  const totals = await hitTotals(trx, kind, [...hits, ...sliding(tallied)], now)
+  const totals = await hitTotals(trx, kind, [...hits, ...asSliding(tallied)], now)
   const over = await firstOver(trx, hits, totals, now)
   if (over) throw new RateLimited(over.retryAfterSeconds)
   return totals.slice(hits.length)
@@ -286,16 +286,10 @@ export async function takeHitsCommitted(
   kind: Db['kind'],
   tallied: readonly Hit[] = [],
 ): Promise<number[]> {
-  const totals = await hitTotals(db, kind, [...hits, ...sliding(tallied)], now)
+  const totals = await hitTotals(db, kind, [...hits, ...asSliding(tallied)], now)
   const over = await firstOver(db, hits, totals, now)
   if (over) {
-    for (const key of new Set(hits.map((hit) => hit.key)))
-      await undoHit(
-        db,
-        key,
-        hits.filter((hit) => hit.key === key).map((hit) => hit.window),
-        now,
-      )
+    await undoHits(db, hits, now)
     throw new RateLimited(over.retryAfterSeconds)
   }
   return totals.slice(hits.length)
@@ -307,9 +301,9 @@ export async function pruneRateLimits(db: Kysely<Tables>, before: number): Promi
   return Number(result.numDeletedRows)
 }
 
-/** Takes back one hit counted at `now` (a login that turned out right does not count as a failure). */
-export async function undoHit(db: Kysely<Tables>, key: string, windows: readonly Window[], now: number): Promise<void> {
-  for (const window of windows) {
+/** Takes back each hit counted at `now` (a login that turned out right does not count as a failure). */
+export async function undoHits(db: Kysely<Tables>, hits: readonly Hit[], now: number): Promise<void> {
+  for (const { key, window } of hits) {
     await db
       .updateTable('rate_limits')
       .set({ count: sql<number>`count - 1` })
