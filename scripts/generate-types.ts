@@ -19,6 +19,7 @@ function rootSchema() {
     reviews: { $ref: 'reviews.schema.json' },
     urgency: { $ref: 'urgency.schema.json' },
     confirmation: { $ref: 'confirmation.schema.json' },
+    booking: { $ref: 'booking.schema.json' },
     // Not a content record: the contact form's message, typed from the same one schema.
     contactMessage: { $ref: 'contact-message.schema.json' },
     // Nor this: what the admin may change on a stored request.

@@ -6,7 +6,7 @@ import type { CataloguePageData } from '../../src/catalogue/page-data.ts'
 import { ContactTemplate } from '../../src/templates/ContactTemplate.tsx'
 
 export default function ContactPage() {
-  const { page, chrome, reviews, trail, zips } = useData<CataloguePageData>()
+  const { page, chrome, reviews, trail, zips, booking } = useData<CataloguePageData>()
   const { contactForm } = usePageContext()
   if (page.template !== 'contact') throw new Error(`/contact is a "${page.template}" record, not a contact page`)
   return (
@@ -17,6 +17,7 @@ export default function ContactPage() {
       trail={trail}
       formState={contactForm}
       zips={zips}
+      booking={booking}
     />
   )
 }

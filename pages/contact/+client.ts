@@ -2,3 +2,4 @@
 // the contact form's enhancement.
 import '../../renderer/+client.ts'
 import '../../src/client/contact-form.ts'
+import '../../src/client/booking.ts'

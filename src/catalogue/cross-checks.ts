@@ -6,6 +6,7 @@ import { didYouMean, type ContentProblem } from './problems.ts'
 import { stringsOf, unknownPlaceholders, type PlaceholderValues } from './placeholders.ts'
 import { FIXED_PATHS } from './routes.ts'
 import type { PageRecord } from './types.ts'
+import type { Booking } from './types.gen.ts'
 import { problemAt, type ContentFile } from './content-file.ts'
 
 const recordOf = (parsed: ContentFile) => parsed.data as PageRecord
@@ -99,5 +100,57 @@ export function checkLinks(files: ContentFile[], pageAddresses: string[], proble
         ),
       )
     }
+  }
+}
+
+const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5))
+
+/**
+ * booking.yaml: each window ends after it starts and after the one before it ends (a day's
+ * windows in order, none overlapping), a weekday in one entry only, a closed day listed once.
+ */
+export function checkBooking(parsed: ContentFile, problems: ContentProblem[]) {
+  const booking = parsed.data as Booking
+  const seenDays = new Map<string, number>()
+  for (const [i, entry] of booking.week.entries()) {
+    for (const [d, day] of entry.days.entries()) {
+      const other = seenDays.get(day)
+      if (other !== undefined)
+        problems.push(
+          problemAt(
+            parsed,
+            ['week', i, 'days', d],
+            `${day} already has its windows in week[${other}]. Name each day once.`,
+          ),
+        )
+      else seenDays.set(day, i)
+    }
+    let lastEnd = -1
+    for (const [w, window] of entry.windows.entries()) {
+      const [start, end] = window.split('-').map(minutesOf) as [number, number]
+      if (end <= start)
+        problems.push(
+          problemAt(
+            parsed,
+            ['week', i, 'windows', w],
+            `"${window}" ends before it starts. Write start-end, like "08:00-10:00".`,
+          ),
+        )
+      else if (start < lastEnd)
+        problems.push(
+          problemAt(
+            parsed,
+            ['week', i, 'windows', w],
+            `"${window}" starts before the window above it ends. List the windows earliest first, without overlap.`,
+          ),
+        )
+      lastEnd = Math.max(lastEnd, end)
+    }
+  }
+  const closed = new Set<string>()
+  for (const [i, day] of (booking.closed ?? []).entries()) {
+    if (closed.has(day.date))
+      problems.push(problemAt(parsed, ['closed', i, 'date'], `${day.date} is listed twice. List each closed day once.`))
+    closed.add(day.date)
   }
 }

@@ -7,9 +7,9 @@ import { createSchemaRegistry, type SchemaRegistry } from './schemas.ts'
 import { ContentError, explainError, fieldPath, type ContentProblem } from './problems.ts'
 import { fillRecord, placeholderValues, type PlaceholderValues } from './placeholders.ts'
 import { lineOf, parseFile, problemAt, type ContentFile } from './content-file.ts'
-import { checkAddresses, checkLinks, checkParents, checkPlaceholders, checkZips } from './cross-checks.ts'
+import { checkAddresses, checkBooking, checkLinks, checkParents, checkPlaceholders, checkZips } from './cross-checks.ts'
 import type { Catalogue, PageRecord } from './types.ts'
-import type { Business, Reviews, Site, Urgency, Confirmation } from './types.gen.ts'
+import type { Booking, Business, Reviews, Site, Urgency, Confirmation } from './types.gen.ts'
 
 /** The singleton records, by file name under content/, and their schemas. */
 const SINGLETONS = {
@@ -18,11 +18,18 @@ const SINGLETONS = {
   'reviews.yaml': 'reviews.schema.json',
   'urgency.yaml': 'urgency.schema.json',
   'confirmation.yaml': 'confirmation.schema.json',
+  'booking.yaml': 'booking.schema.json',
 } as const
 type Singleton = keyof typeof SINGLETONS
+/** Singletons a content folder may leave out: without booking.yaml nobody books online. */
+const OPTIONAL = ['booking.yaml'] as const satisfies readonly Singleton[]
 
 /** The records that passed their schemas: each singleton, and the pages in the files' order. */
-type Records = { singletons: Record<Singleton, ContentFile>; pages: ContentFile[] }
+type Records = {
+  singletons: Record<Exclude<Singleton, (typeof OPTIONAL)[number]>, ContentFile> &
+    Partial<Record<Singleton, ContentFile>>
+  pages: ContentFile[]
+}
 
 const listYaml = (dir: string) =>
   readdirSync(dir, { recursive: true, encoding: 'utf8' })
@@ -80,7 +87,11 @@ function readRecords(contentDir: string, root: string, registry: SchemaRegistry,
     if (schema && check(parsed, schema, registry, problems)) pages.push(parsed)
   }
   for (const name of Object.keys(SINGLETONS) as Singleton[]) {
-    if (!singletons[name] && !problems.some((p) => p.file.endsWith(name))) {
+    if (
+      !singletons[name] &&
+      !(OPTIONAL as readonly Singleton[]).includes(name) &&
+      !problems.some((p) => p.file.endsWith(name))
+    ) {
       problems.push({
         file: path.relative(root, path.join(contentDir, name)),
         field: '',
@@ -99,6 +110,7 @@ function assemble({ singletons, pages }: Records, values: PlaceholderValues): Ca
     reviews: fillRecord((singletons['reviews.yaml'].data as Reviews).reviews, values),
     urgency: singletons['urgency.yaml'].data as Urgency,
     confirmation: fillRecord(singletons['confirmation.yaml'].data as Confirmation, values),
+    booking: singletons['booking.yaml'] && fillRecord(singletons['booking.yaml'].data as Booking, values),
     pages: pages.map((p) => fillRecord(p.data as PageRecord, values)).sort((a, b) => a.path.localeCompare(b.path)),
     files: new Map(pages.map((p) => [(p.data as PageRecord).path, p.file])),
   }
@@ -137,6 +149,7 @@ export function loadCatalogue(options: LoadOptions = {}): Catalogue {
   const addresses = checkAddresses(pages, problems)
   checkParents(pages, problems)
   checkZips(pages, problems)
+  if (records.singletons['booking.yaml']) checkBooking(records.singletons['booking.yaml'], problems)
   checkLinks([records.singletons['site.yaml'], ...pages], [...addresses.keys()], problems)
   if (problems.length > 0) throw new ContentError(problems)
 

@@ -6,7 +6,7 @@ import { activeNavIndex, areaDirectory, findPage, footerAreaLinks, trailOf, type
 import { buildHead, noIndexHead, type HeadData } from '../seo/head.ts'
 import { normalizeOrigin } from '../seo/canonical.ts'
 import type { Crumb } from '../seo/structured-data.ts'
-import type { Business, ContactFormBlock, Link, Site } from './types.gen.ts'
+import type { Booking, Business, ContactFormBlock, Link, Site } from './types.gen.ts'
 import { zipPlaces, type ZipPlaces } from '../lead/service-area.ts'
 import type { ImageManifest } from '../sections/Picture.tsx'
 import { recordImages } from './images.ts'
@@ -32,12 +32,16 @@ export type CataloguePageData = {
   directory?: AreaDirectory
   /** The ZIP codes of the service area (given to /contact only: its form tells a ZIP code outside the area at once). */
   zips?: string[]
+  /** Online booking's words and bookable services (/contact only, when content/booking.yaml exists). */
+  booking?: BookingCopy
   /** ZIP code → place, for the ZIP code checker of /service-areas (that page only). */
   zipPlaces?: ZipPlaces
   /** The copies the build made of the pictures this page names (scripts/build-images.ts). */
   images: ImageManifest
 }
 export type FixedPageData = { chrome: Chrome; head: HeadData }
+/** What the contact form shows of online booking (src/sections/BookingPicker.tsx). */
+export type BookingCopy = Pick<Booking, 'texts' | 'services'>
 export type PageData = CataloguePageData | FixedPageData
 
 const DEFAULT_ORIGIN = 'http://localhost:3000'
@@ -85,6 +89,9 @@ export function cataloguePageData(
       ? { directory: areaDirectory(catalogue), zipPlaces: zipPlaces(catalogue.pages) }
       : {}),
     ...(record.template === 'contact' ? { zips: Object.keys(zipPlaces(catalogue.pages)).sort() } : {}),
+    ...(record.template === 'contact' && catalogue.booking
+      ? { booking: { texts: catalogue.booking.texts, services: catalogue.booking.services } }
+      : {}),
   }
 }
 

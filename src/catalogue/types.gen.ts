@@ -131,6 +131,7 @@ export interface ContentRecords {
   reviews: Reviews
   urgency: Urgency
   confirmation: Confirmation
+  booking: Booking
   contactMessage: ContactMessage
   submissionChanges: SubmissionChanges
   about: AboutPage
@@ -793,6 +794,117 @@ export interface Confirmation {
   footer: string
 }
 /**
+ * Online booking of a visit: the arrival windows a visitor can choose on the contact form, how many visits each takes, and what can be booked. Times are the business's (business.yaml timeZone). A request is never refused for want of a window: with none chosen or none free it is a request to be called back. Without this file nobody books online.
+ */
+export interface Booking {
+  /**
+   * Path of this file's schema, for editors. Leave as it is.
+   */
+  $schema?: string
+  /**
+   * The arrival windows of each weekday. A day no entry names has none (nobody books it).
+   *
+   * @minItems 1
+   */
+  week: {
+    /**
+     * The weekdays these windows are offered on.
+     *
+     * @minItems 1
+     */
+    days: ('Monday' | 'Tuesday' | 'Wednesday' | 'Thursday' | 'Friday' | 'Saturday' | 'Sunday')[]
+    /**
+     * The arrival windows, earliest first, each "HH:MM-HH:MM" on the 24-hour clock.
+     *
+     * @minItems 1
+     *
+     * Items: A window of arrival, start-end on the 24-hour clock, the end after the start: "08:00-10:00".
+     */
+    windows: string[]
+  }[]
+  /**
+   * How many visits can start in one window (the crew on the road). The office can lower or raise it for one day in the inbox's Schedule.
+   */
+  visitsPerWindow: number
+  /**
+   * The most visits booked online on one day, whatever the windows leave.
+   */
+  dailyCap: number
+  /**
+   * How many hours ahead a window must start to be booked (time to plan the day).
+   */
+  noticeHours: number
+  /**
+   * How many days are offered, today included.
+   */
+  daysAhead: number
+  /**
+   * Days nobody books: holidays and days the business is closed.
+   */
+  closed?: {
+    /**
+     * The day, YYYY-MM-DD.
+     */
+    date: string
+    /**
+     * What the day is.
+     */
+    name?: string
+  }[]
+  /**
+   * Services of the contact form (their values) that can be booked online. Emergency service never can: a visitor who chooses it is told to call now. A request with no service chosen can be booked.
+   *
+   * @minItems 1
+   */
+  services: ('ac-repair' | 'heating-repair' | 'installation' | 'maintenance' | 'commercial' | 'other')[]
+  /**
+   * The words of the window choice on the contact form and of the answers about it.
+   */
+  texts: {
+    legend: string
+    /**
+     * Under the legend: what a window means.
+     */
+    hint: string
+    /**
+     * The choice of no window (the first, chosen at first).
+     */
+    none: string
+    /**
+     * A window with no room left.
+     */
+    full: string
+    /**
+     * Instead of the windows when the service chosen cannot be booked ({phone} is the business's number).
+     */
+    emergency: string
+    /**
+     * Instead of the windows when the ZIP code typed is outside the service area.
+     */
+    outside: string
+    /**
+     * When no window is free in the days offered.
+     */
+    noWindows: string
+    /**
+     * When the window chosen filled while the visitor was typing. The request is kept as a call-back request.
+     */
+    justFilled: string
+    /**
+     * Said before the day and window of a request sent with one ("Your arrival window: Tue Dec 2, 8–10 am").
+     */
+    booked: string
+    /**
+     * The link to the windows on a browser without script.
+     */
+    more: string
+    /**
+     * Said after the window of a request sent with one.
+     */
+    bookedNote: string
+  }
+}
+/**
  * A request sent through the contact form (SPEC §3 "Contact message"). The one contract of the form: its HTML attributes (required, maxlength, type, pattern, the service options) are read from here at build time, and the server validates every request body against it (src/server/contact/validate.ts) after trimming strings and dropping empty optional fields. Unknown fields are dropped, not refused: a real request is never lost to an extra field. The envelope (the honeypot, the fill time, the page, the referrer, the visit's landing page, campaign parameters and ad click ids) is the form's, not the visitor's: cut to fit or dropped, never refused.
  */
 export interface ContactMessage {
@@ -829,6 +941,10 @@ export interface ContactMessage {
    * What is going on, optional. Line breaks and tabs are kept; other control characters are refused (with their own problem text), bidi controls removed.
    */
   message?: string
+  /**
+   * The arrival window the visitor chose, optional (content/booking.yaml): its local date and start time. One that cannot be booked any more is not refused: the request is kept to be called back.
+   */
+  window?: string
   /**
    * Honeypot: a field people never see. A value here marks the request as suspected spam (it is stored flagged, not refused).
    */

@@ -97,6 +97,8 @@ function enhance(form: HTMLFormElement) {
       for (const radio of form.querySelectorAll<HTMLInputElement>('input[type="radio"]')) radio.checked = false
       outsideAreaNote(form)
       touchedAt = undefined
+      // The arrival windows are read again: the one just booked may have filled (booking.ts).
+      form.dispatchEvent(new Event('contact:sent'))
       // The confirmation is above the form, out of sight on a phone: brought into view, and the
       // focus on it, so it is seen and read out (the toast fades; the form has emptied).
       const panel = document.getElementById(CONFIRMATION_ID)

@@ -19,6 +19,12 @@ export const ACTIVITY_KINDS = [
   'escalated',
   'reminded',
   'call_outcome',
+  'booked',
+  'booking_full',
+  'booking_refused',
+  'booking_confirmed',
+  'booking_moved',
+  'booking_cancelled',
 ] as const
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number]
@@ -79,4 +85,11 @@ export const ACTIVITY_TEXT: Record<ActivityKind, (detail: string | null) => stri
   escalated: (detail) => (detail ? `Alerted again: ${detail}` : 'Alerted again'),
   reminded: (detail) => (detail ? `Reminder sent: ${detail}` : 'Reminder sent'),
   call_outcome: (detail) => `Call: ${OUTCOME_WORDS[detail as CallOutcome] ?? detail ?? ''}`,
+  // Booking (src/server/db/bookings.ts): the detail is the window in words, and who acted.
+  booked: (detail) => `Booked online: ${detail ?? ''}`,
+  booking_full: (detail) => `Chose ${detail ?? 'a window'}, which had just filled: call to set a time`,
+  booking_refused: (detail) => `Asked for ${detail ?? 'a window'} online, not bookable: call to set a time`,
+  booking_confirmed: (detail) => `Booking confirmed: ${detail ?? ''}`,
+  booking_moved: (detail) => `Booking moved: ${detail ?? ''}`,
+  booking_cancelled: (detail) => `Booking cancelled${detail ? `: ${detail}` : ''}`,
 }

@@ -17,9 +17,18 @@ export type ConfirmationWords = {
   urgent: string | null
   /** The outside-area note: for a ZIP code the area does not list only. */
   outside: string | null
+  /** The arrival window booked, or that the one chosen could not be kept (src/server/contact/booking.ts). */
+  booking: string | null
 }
 
-export type Visitor = { name: string; phone: string; urgent: boolean; outside: boolean }
+export type Visitor = {
+  name: string
+  phone: string
+  urgent: boolean
+  outside: boolean
+  /** What to say of the window asked for, if any. */
+  booking?: string | null | undefined
+}
 
 /** Replaces [key] in a text by its value; other text stays as it is. */
 const fill = (text: string, values: Record<string, string>) =>
@@ -60,5 +69,6 @@ export function confirmationWords(
     urgent: visitor.urgent ? copy.urgent : null,
     // Sent already: the confirmation's own words, not the field's "send it anyway".
     outside: visitor.outside ? copy.outside : null,
+    booking: visitor.booking ?? null,
   }
 }

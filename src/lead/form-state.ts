@@ -12,7 +12,14 @@ export type ContactFormState = {
   problems: Partial<Record<Field, string>>
   /** A problem of the whole request (rate limited, storage down), shown above the list. */
   summary?: string
+  /** The arrival windows offered, when the server renders the page (/contact/book), and the one chosen. */
+  booking?: { days: DayChoice[]; chosen?: string | undefined }
 }
+
+/** An arrival window as the form offers it: its id (the form's value), its words, and whether it is full. */
+type WindowChoice = { id: string; label: string; full: boolean }
+/** A day's windows as the form offers them (GET /api/booking/windows, src/sections/BookingPicker.tsx). */
+export type DayChoice = { date: string; label: string; windows: WindowChoice[] }
 
 /** The fields with a problem, in the form's order. */
 export function fieldsWithProblems(state: ContactFormState | undefined): Field[] {

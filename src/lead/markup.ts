@@ -14,3 +14,6 @@ export const PROBLEMS_HEADING_ID = 'contact-problems-heading'
 export const ZIP_NOTE_ID = 'contact-zip-note'
 /** The confirmation panel above the form (src/sections/ContactConfirmation.tsx). */
 export const CONFIRMATION_ID = 'contact-confirmation'
+/** The arrival window's choice (src/sections/BookingPicker.tsx) and its script's hooks (src/client/booking.ts). */
+export const BOOKING_ID = 'contact-booking'
+export const WINDOWS_URL = '/api/booking/windows'

@@ -45,6 +45,9 @@ export function ContactConfirmation({
       <p className="mt-1" data-slot="when">
         {words?.when}
       </p>
+      <p className="mt-3 font-semibold" data-slot="booking" hidden={!words?.booking}>
+        {words?.booking}
+      </p>
       <p className="mt-3" data-slot="outside" hidden={!words?.outside}>
         {words?.outside}
       </p>

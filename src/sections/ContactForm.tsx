@@ -15,6 +15,8 @@ import { ContactConfirmation } from './ContactConfirmation.tsx'
 import { ContactFormFields } from './ContactFormFields.tsx'
 import { ContactFormProblems } from './ContactFormProblems.tsx'
 import { ContactFormToasts } from './ContactFormToasts.tsx'
+import { BookingPicker } from './BookingPicker.tsx'
+import type { BookingCopy } from '../catalogue/page-data.ts'
 
 // Words no visitor sees: the trap field is hidden from people and assistive technology.
 const HONEYPOT_LABEL = 'Leave this field empty'
@@ -28,6 +30,7 @@ export function ContactForm({
   path,
   state,
   zips,
+  booking,
   businessPhone,
 }: {
   form: ContactFormBlock
@@ -37,6 +40,8 @@ export function ContactForm({
   businessPhone?: PhoneNumber | undefined
   /** The service area's ZIP codes (src/lead/service-area.ts), for the outside-area note. */
   zips?: readonly string[] | undefined
+  /** Online booking's words (content/booking.yaml); undefined: no window to choose. */
+  booking?: BookingCopy | undefined
 }) {
   return (
     <section
@@ -60,6 +65,7 @@ export function ContactForm({
       >
         <ContactFormProblems heading={form.problemsHeading} state={state} />
         <ContactFormFields form={form} state={state} zips={zips} phone={businessPhone} />
+        {booking && <BookingPicker booking={booking} state={state?.booking} />}
         <Honeypot />
         <input type="hidden" name="page" value={path} />
 

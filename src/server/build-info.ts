@@ -11,7 +11,7 @@ import path from 'node:path'
 import { z } from 'zod'
 import { createSchemaRegistry, type SchemaRegistry } from '../catalogue/schemas.ts'
 import type { AdminPageData, CataloguePageData, ContactSentData } from '../catalogue/page-data.ts'
-import type { Business, Confirmation, ContactFormBlock, Urgency } from '../catalogue/types.gen.ts'
+import type { Booking, Business, Confirmation, ContactFormBlock, Urgency } from '../catalogue/types.gen.ts'
 
 let registry: SchemaRegistry | undefined
 /** The schemas of schemas/ beside this code, read the first time a build info is checked. */
@@ -50,6 +50,8 @@ const BUILD_INFO = z.object({
   urgency: described<Urgency>('urgency.schema.json'),
   /** The customer's confirmation e-mail (content/confirmation.yaml), placeholders filled. */
   confirmation: described<Confirmation>('confirmation.schema.json'),
+  /** Online booking's windows and rules (content/booking.yaml); missing: nobody books online. */
+  booking: described<Booking>('booking.schema.json').optional(),
   contactForm: described<ContactFormBlock>('blocks/contact-form.schema.json'),
   /** ZIP code → the place it belongs to, from the area records' `zips` (src/lead/service-area.ts). */
   zipPlaces: z.record(z.string(), z.string()),

@@ -19,6 +19,9 @@ import { clientAddress, isLoopback, reportUntrustedForwarding } from './request.
 import { adminSession } from './admin/session.ts'
 import { contactApi } from './contact/api.ts'
 import { contactSentPage } from './contact/sent.ts'
+import { bookingDesk } from './contact/booking.ts'
+import { bookingApi, bookingPage } from './contact/booking-api.ts'
+import { contactPageRenderer } from './contact/page.ts'
 import { eventsApi } from './events/api.ts'
 import { adminApi } from './admin/api.ts'
 import { adminPage } from './admin/page.ts'
@@ -114,6 +117,7 @@ const app = createApp({
   health: healthChecks(db, alerts),
   routes: (app) => {
     const onNotificationQueued = () => alerts.worker.kick()
+    const booking = bookingDesk(build.booking, build.office.timeZone)
     app.route(
       '/api/contact',
       contactApi({
@@ -127,11 +131,17 @@ const app = createApp({
         limits: config.contactLimits,
         overallLimits: config.contactOverallLimits,
         onNotificationQueued,
+        booking,
       }),
     )
+    if (booking) {
+      app.route('/api/booking', bookingApi({ db, log, desk: booking }))
+      const contactPage = contactPageRenderer({ renderer, pageData: build.contactPageData })
+      app.route('/contact/book', bookingPage({ db, log, desk: booking, contactPage }))
+    }
     const knownPage = (path: string) => site.lookup(path)?.isHtml === true
     app.route('/api/events', eventsApi({ db, log, trustProxy, publicOrigin, today: () => clock.today(), knownPage }))
-    app.route('/contact/sent', contactSentPage({ db, log, renderer, build }))
+    app.route('/contact/sent', contactSentPage({ db, log, renderer, build, booking }))
     app.route(
       '/api/admin',
       adminApi({
@@ -145,6 +155,7 @@ const app = createApp({
         push: alerts.push,
         onNotificationQueued,
         alertChannels: alerts.configured,
+        booking,
       }),
     )
     app.route('/metrics', metricsApi({ db, trustProxy, token: config.metricsToken }))

@@ -100,6 +100,7 @@ export function makeBuildInfo(catalogue: Catalogue, origin: string, contactSentD
     office: { hours, timeZone },
     urgency: catalogue.urgency,
     confirmation: catalogue.confirmation,
+    ...(catalogue.booking ? { booking: catalogue.booking } : {}),
     contactForm: contactPageData.page.form,
     zipPlaces: zipPlaces(catalogue.pages),
     contactPageData,

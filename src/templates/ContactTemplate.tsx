@@ -1,5 +1,6 @@
 import type { ContactPage } from '../catalogue/types.gen.ts'
 import type { ContactFormState } from '../lead/form-state.ts'
+import type { BookingCopy } from '../catalogue/page-data.ts'
 import type { TemplateProps } from './types.ts'
 import { ContactDetails } from '../sections/ContactDetails.tsx'
 import { ContactForm } from '../sections/ContactForm.tsx'
@@ -12,7 +13,12 @@ export function ContactTemplate({
   business,
   formState,
   zips,
-}: TemplateProps<ContactPage> & { formState?: ContactFormState | undefined; zips?: readonly string[] | undefined }) {
+  booking,
+}: TemplateProps<ContactPage> & {
+  formState?: ContactFormState | undefined
+  zips?: readonly string[] | undefined
+  booking?: BookingCopy | undefined
+}) {
   return (
     <>
       <Hero hero={page.hero} phone={business.phone} />
@@ -22,6 +28,7 @@ export function ContactTemplate({
             form={page.form}
             path={page.path}
             zips={zips}
+            booking={booking}
             businessPhone={business.phone}
             {...(formState ? { state: formState } : {})}
           />

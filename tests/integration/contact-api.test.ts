@@ -15,6 +15,7 @@ const confirmed = (name: string, phone: string, { urgent = false, outside = fals
   when: expect.stringMatching(/^Our office is (open now|closed right now)/),
   urgent: urgent ? expect.stringContaining(`call ${PHONE} now`) : null,
   outside: outside ? expect.stringContaining('outside our usual service area') : null,
+  booking: null,
 })
 const valid = {
   name: 'Dana Whitaker',

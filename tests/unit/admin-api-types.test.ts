@@ -10,7 +10,8 @@ import { expectTypeOf, test } from 'vitest'
 import type { Answer, api } from '../../src/admin/api.ts'
 import type { Counts as InboxCounts, Submission as InboxSubmission, Tally } from '../../src/admin/types.ts'
 import type { AlertHealth } from '../../src/lead/alerts.ts'
-import type { Counts, Submission, SubmissionChanges } from '../../src/lead/submission.ts'
+import type { Counts, SubmissionChanges } from '../../src/lead/submission.ts'
+import type { BookedSubmission } from '../../src/lead/booking.ts'
 import type { AdminApi } from '../../src/server/admin/api.ts'
 import type { FiltersInput, ListInput } from '../../src/server/admin/validate.ts'
 import type { callTotals } from '../../src/server/db/calls.ts'
@@ -24,15 +25,15 @@ const client = hc<AdminApi>('/api/admin')
 
 test("the inbox's answers are the server's own types", () => {
   // A request and the counts: the lead domain's types, as the routes hand them over.
-  expectTypeOf<InboxSubmission>().toEqualTypeOf<Submission>()
+  expectTypeOf<InboxSubmission>().toEqualTypeOf<BookedSubmission>()
   expectTypeOf<InboxCounts>().toEqualTypeOf<Counts>()
   expectTypeOf<Answer<'list'>>().toEqualTypeOf<{
     success: true
-    items: Submission[]
+    items: BookedSubmission[]
     nextCursor: string | null
     counts: Counts
   }>()
-  expectTypeOf<Answer<'update'>>().toEqualTypeOf<{ success: true; item: Submission; counts: Counts }>()
+  expectTypeOf<Answer<'update'>>().toEqualTypeOf<{ success: true; item: BookedSubmission; counts: Counts }>()
   // The Sources report, the response times and the devices: what the server's queries return.
   expectTypeOf<Answer<'sources'>['sources']>().toEqualTypeOf<Awaited<ReturnType<typeof sourcesReport>>>()
   expectTypeOf<Answer<'sources'>['calls']>().toEqualTypeOf<Awaited<ReturnType<typeof callTotals>>>()

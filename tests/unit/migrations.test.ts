@@ -48,6 +48,7 @@ describe('the migration files', () => {
       '017_source_channels',
       '025_alert_tests',
       '026_site_speed',
+      '027_bookings',
     ])
     expect(Object.keys(migrations('postgres'))).toEqual(Object.keys(migrations('sqlite')))
   })

@@ -16,10 +16,13 @@ import { pushApi } from './push.ts'
 import type { PushSender } from '../alerts/push.ts'
 import { sourcesApi } from './sources.ts'
 import { alertTestApi } from './alert-test.ts'
+import { bookingsApi } from './bookings.ts'
+import type { BookingDesk } from '../contact/booking.ts'
 
 export const ADMIN_BODY_LIMIT = 16 * 1024
 
-type AdminDeps = SessionDeps & SubmissionsDeps & { session: AdminSession; push?: PushSender | undefined }
+type AdminDeps = SessionDeps &
+  SubmissionsDeps & { session: AdminSession; push?: PushSender | undefined; booking?: BookingDesk | undefined }
 
 const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next()
@@ -35,6 +38,7 @@ function signedInApi(deps: AdminDeps) {
     .route('/', submissionApi(deps))
     .route('/', pushApi(deps))
     .route('/', sourcesApi(deps))
+    .route('/', bookingsApi(deps))
     .all('*', (c) => fail(c, 404, 'Not found'))
 }
 

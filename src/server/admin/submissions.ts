@@ -31,6 +31,7 @@ import type { Logger } from '../log.ts'
 import type { Office, OfficeClock } from '../office.ts'
 import { fail, jsonInput, NOT_FOUND, queryInput, submissionId } from './answers.ts'
 import { csvExport } from './csv.ts'
+import { withBookings } from './bookings.ts'
 import {
   encodeCursor,
   validateChannel,
@@ -82,7 +83,7 @@ export function viewsApi({ db, log, office, clock, alertChannels = [] }: Submiss
         return c.json(
           {
             success: true,
-            items: page.items,
+            items: await withBookings(db, page.items),
             nextCursor: page.nextCursor ? encodeCursor(page.nextCursor) : null,
             counts: all,
           },
@@ -125,7 +126,10 @@ export function submissionApi({ db, log, clock, onNotificationQueued }: Submissi
     item === TRASHED
       ? fail(c, 409, 'This request is in the trash. Restore it first.')
       : item
-        ? c.json({ success: true, item, counts: await viewCounts(db, clock.today()) }, 200)
+        ? c.json(
+            { success: true, item: (await withBookings(db, [item]))[0]!, counts: await viewCounts(db, clock.today()) },
+            200,
+          )
         : fail(c, 404, NOT_FOUND)
 
   return (
@@ -159,7 +163,9 @@ export function submissionApi({ db, log, clock, onNotificationQueued }: Submissi
       // One request, for the inbox's deep link (/admin?request=<id>: a tapped push notification).
       .get('/submissions/:id', submissionId, async (c) => {
         const item = await getSubmission(db, c.req.valid('param').id)
-        return item ? c.json({ success: true, item }, 200) : fail(c, 404, NOT_FOUND)
+        return item
+          ? c.json({ success: true, item: (await withBookings(db, [item]))[0]! }, 200)
+          : fail(c, 404, NOT_FOUND)
       })
       .get('/submissions/:id/activity', submissionId, async (c) => {
         const { id } = c.req.valid('param')

@@ -22,6 +22,7 @@ import type { Window } from '../db/rate-limits.ts'
 import type { PageRenderer } from '../page-render.ts'
 import { contactPageRenderer, type RenderedPage } from './page.ts'
 import { storeContactRequest } from './store.ts'
+import type { BookingDesk } from './booking.ts'
 import { triage } from './triage.ts'
 import { validateContactMessage, withRefererArrival } from './validate.ts'
 import { confirmationWords } from '../../lead/confirmation.ts'
@@ -49,6 +50,8 @@ type Deps = {
   overallLimits: readonly Window[]
   /** Called after a request that needs a notification is committed (wakes the alert worker). */
   onNotificationQueued?: () => void
+  /** Online booking (content/booking.yaml); undefined: nobody books online. */
+  booking?: BookingDesk | undefined
 }
 
 type Problem = {
@@ -72,6 +75,7 @@ export function contactApi({
   limits,
   overallLimits,
   onNotificationQueued,
+  booking,
 }: Deps): Hono<AppEnv> {
   const copy = build.contactForm
   // The page a browser without JavaScript gets back with its problems, rendered from the build.
@@ -115,6 +119,12 @@ export function contactApi({
       const client = clientAddress(c, trustProxy)
       const message = isForm ? withRefererArrival(result.message, c.req.header('referer')) : result.message
       const now = Date.now()
+      const verdict = triage(
+        message,
+        { odd: result.odd, json: type === 'application/json', crossSite: crossSiteOf(c, publicOrigin) },
+        build,
+        now,
+      )
       let stored
       try {
         stored = await storeContactRequest(db, {
@@ -124,12 +134,8 @@ export function contactApi({
           now: new Date(now),
           limits,
           overallLimits,
-          verdict: triage(
-            message,
-            { odd: result.odd, json: type === 'application/json', crossSite: crossSiteOf(c, publicOrigin) },
-            build,
-            now,
-          ),
+          verdict,
+          booking: booking?.asked(message, verdict.zipPlace, now),
         })
       } catch (error) {
         log.error('contact request not stored', { error, page: result.message.page })
@@ -148,7 +154,13 @@ export function contactApi({
       // With it: the same words for the panel above the form.
       const confirmation = confirmationWords(
         copy,
-        { name: result.message.name, phone: result.message.phone, urgent: stored.urgent, outside: stored.outside },
+        {
+          name: result.message.name,
+          phone: result.message.phone,
+          urgent: stored.urgent,
+          outside: stored.outside,
+          booking: booking?.words(stored.booking),
+        },
         build.office,
         now,
       )
@@ -188,12 +200,30 @@ export function contactApi({
       values: valuesOf(body),
       problems: problem.fields ?? {},
       ...(generalProblem ? { summary: generalProblem } : {}),
+      ...(await bookingState(body)),
     }
     try {
       return await contactPage.render(state)
     } catch (error) {
       log.error('the contact page with the problems of a form could not be rendered', { error })
       return errorScreen(site, problem.error)
+    }
+  }
+
+  /** The windows again, with the one chosen, on the form page a send without script comes back to. */
+  async function bookingState(body: unknown): Promise<Pick<ContactFormState, 'booking'>> {
+    if (!booking) return {}
+    try {
+      const chosen = (body as Record<string, unknown> | undefined)?.window
+      return {
+        booking: {
+          days: await booking.choices(db, Date.now()),
+          ...(typeof chosen === 'string' ? { chosen } : {}),
+        },
+      }
+    } catch (error) {
+      log.error('the arrival windows could not be read for the form page', { error })
+      return {}
     }
   }
 

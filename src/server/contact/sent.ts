@@ -15,6 +15,9 @@ import { getSubmission } from '../db/submissions.ts'
 import type { Logger } from '../log.ts'
 import type { PageRenderer } from '../page-render.ts'
 import { isSubmissionId } from '../admin/validate.ts'
+import { bookingsOf } from '../db/bookings.ts'
+import { listActivity } from '../db/activity.ts'
+import type { BookingDesk } from './booking.ts'
 
 /** How long after its arrival a request's confirmation page shows it. */
 const CONFIRMATION_MS = 60 * 60_000
@@ -24,12 +27,15 @@ export function contactSentPage({
   log,
   renderer,
   build,
+  booking,
   now = () => Date.now(),
 }: {
   db: Db
   log: Logger
   renderer: PageRenderer
   build: BuildInfo
+  /** Online booking: the confirmation names the window booked, or says the one chosen had filled. */
+  booking?: BookingDesk | undefined
   now?: () => number
 }): Hono<AppEnv> {
   const pageData: ContactSentData | undefined = build.contactSentData
@@ -57,6 +63,7 @@ export function contactSentPage({
         phone: request.phone ?? '',
         urgent: request.urgency !== null,
         outside: request.zip !== null && request.zip_place === null,
+        booking: booking ? booking.words(await windowAsked(db, id)) : null,
       },
       build.office,
       at,
@@ -72,4 +79,12 @@ export function contactSentPage({
     }
   })
   return page
+}
+
+/** The window a request asked for, as its booking and timeline tell: booked, filled meanwhile, or none. */
+async function windowAsked(db: Db, id: string) {
+  const held = (await bookingsOf(db, [id])).get(id)
+  if (held && held.status !== 'cancelled') return { booked: true as const, window: held }
+  const timeline = await listActivity(db, id)
+  return timeline.some((entry) => entry.kind === 'booking_full') ? { booked: false as const } : undefined
 }

@@ -11,6 +11,10 @@ import { DEFAULTS } from '../env.ts'
 import { insertNewRequest, type NewSubmission } from '../db/submissions.ts'
 import { CLICK_ID_KINDS, sourceOf } from '../../lead/attribution.ts'
 import { triage, type Verdict } from './triage.ts'
+import { takeWindow } from '../db/bookings.ts'
+import type { WindowAsked } from './booking.ts'
+import { recordActivity } from '../db/activity.ts'
+import { windowLabel, type ArrivalWindow } from '../../lead/booking-windows.ts'
 
 /**
  * The visit's arrival as the request stores it (migration 012): the landing page, the campaign
@@ -68,6 +72,8 @@ type StoreResult =
       urgent: boolean
       /** A ZIP code the service area does not list. */
       outside: boolean
+      /** The window asked for: booked, or not kept (the request kept to be called back). */
+      booking?: { booked: true; window: ArrivalWindow } | { booked: false }
     }
   | { stored: false; retryAfterSeconds: number }
 
@@ -86,6 +92,7 @@ export async function storeContactRequest(
     limits = CONTACT_LIMITS,
     verdict = triage(message, {}, {}, now.getTime()),
     overallLimits = OVERALL_LIMITS,
+    booking,
   }: {
     message: ContactMessage
     clientKey: string
@@ -96,6 +103,8 @@ export async function storeContactRequest(
     verdict?: Verdict
     /** Requests from everyone before each is marked and not announced (CONTACT_OVERALL_LIMIT). */
     overallLimits?: readonly Window[]
+    /** The arrival window asked for, as src/server/contact/booking.ts found it: to take, or refused. */
+    booking?: WindowAsked | undefined
   },
 ): Promise<StoreResult> {
   const id = randomUUID()
@@ -140,8 +149,32 @@ export async function storeContactRequest(
       announced: spamReason === null && flood === undefined,
     }
   }
+  let booked: boolean | undefined
   try {
-    if (db.kind === 'postgres') {
+    if (booking) {
+      // A window is taken in the same transaction as the request is stored, on either database:
+      // the request with its window, or (the window filled meanwhile) without, never neither.
+      booked = await db.transact(async (trx) => {
+        const { row, announced } = stored(await takeHits(trx, visitor, ms, db.kind, overall))
+        await insertNewRequest(trx, db.kind, row, announced)
+        if ('refused' in booking) {
+          const label = booking.window ? windowLabel(booking.window) : message.window
+          await recordActivity(trx, id, at, [{ kind: 'booking_refused', detail: `${label} (${booking.refused})` }])
+          return false
+        }
+        const { window, roomOf } = booking.take
+        // Spam, or a request in a flood, takes no window: a script cannot fill the week.
+        if (!announced) {
+          await recordActivity(trx, id, at, [
+            { kind: 'booking_refused', detail: `${windowLabel(window)} (possible spam)` },
+          ])
+          return false
+        }
+        const took = await takeWindow(trx, db.kind, { submissionId: id, window, roomOf, at })
+        await recordActivity(trx, id, at, [{ kind: took ? 'booked' : 'booking_full', detail: windowLabel(window) }])
+        return took
+      })
+    } else if (db.kind === 'postgres') {
       // PostgreSQL: two statements that each commit by themselves, no transaction. The visitor's
       // windows and the overall count in one (a row every request counts in is then locked for
       // that statement only, not until a transaction's commit, which queued the contact path
@@ -166,5 +199,13 @@ export async function storeContactRequest(
     spam: spamReason !== null,
     urgent: urgency !== null,
     outside: message.zip !== undefined && zipPlace === null,
+    ...bookingResult(booking, booked),
   }
+}
+
+/** What the visitor is told of the window asked for: booked, or not kept (then called back). */
+function bookingResult(booking: WindowAsked | undefined, booked: boolean | undefined) {
+  if (!booking || booked === undefined) return {}
+  if ('take' in booking) return { booking: booked ? { booked, window: booking.take.window } : { booked } }
+  return booking.tell ? { booking: { booked: false as const } } : {}
 }

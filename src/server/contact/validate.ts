@@ -21,7 +21,7 @@ export type Validation =
   | { ok: false; fields: Partial<Record<Field, FieldProblem>>; notAnObject?: true }
 
 /** The envelope fields and the schema's rules for them: what tidy() cuts to fit. */
-const ENVELOPE = (['website', 'page', 'referrer', ...ARRIVAL_FIELDS] as const).map((key) => {
+const ENVELOPE = (['website', 'page', 'referrer', 'window', ...ARRIVAL_FIELDS] as const).map((key) => {
   const rule: { maxLength: number; pattern?: string } = contactMessageSchema.properties[key]
   return { key, maxLength: rule.maxLength, pattern: rule.pattern === undefined ? undefined : new RegExp(rule.pattern) }
 })

@@ -18,6 +18,8 @@ export const OWN_TABLES = [
   'admin_credentials',
   'admin_sessions',
   'alert_tests',
+  'booking_days',
+  'bookings',
   'call_counts',
   'kysely_migration',
   'kysely_migration_lock',

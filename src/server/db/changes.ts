@@ -12,6 +12,7 @@ import { enqueueEvent } from './outbox.ts'
 import type { ContactSubmissionsTable, Tables } from './schema.ts'
 import { viewCondition } from './views.ts'
 import { filtered, SUBMISSION_FIELDS, toSubmission, type InboxFilters } from './submissions.ts'
+import { applyBookingAction, type BookingAction, type RoomOf } from './bookings.ts'
 
 /** The clock of the office: now, and how much of a stretch fell within opening hours. */
 export type DeskClock = {
@@ -302,5 +303,24 @@ export async function purgeTrash(db: Db, before: string): Promise<number> {
     await trx.deleteFrom('notification_outbox').where('submission_id', 'in', expired).execute()
     const result = await trx.deleteFrom('contact_submissions').where('id', 'in', expired).executeTakeFirst()
     return Number(result.numDeletedRows)
+  })
+}
+
+/**
+ * Confirms, cancels, books or moves a request's booking (src/server/db/bookings.ts), marking the
+ * request read as every change by the office does. Throws WindowFull or NoBooking.
+ */
+export function changeBooking(
+  db: Db,
+  id: string,
+  action: BookingAction,
+  roomOf: RoomOf,
+  clock: DeskClock,
+  { markAsRead = true } = {},
+) {
+  return change(db, id, clock, async (old, now, trx) => {
+    const c: Change = { set: {}, log: await applyBookingAction(trx, db.kind, id, action, roomOf, now) }
+    if (markAsRead && c.log.length > 0) markRead(old, now, c)
+    return c
   })
 }

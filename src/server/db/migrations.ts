@@ -27,6 +27,7 @@ import { lastAction } from './migrations/016-last-action.ts'
 import { sourceChannels } from './migrations/017-source-channels.ts'
 import { alertTests } from './migrations/025-alert-tests.ts'
 import { siteSpeed } from './migrations/026-site-speed.ts'
+import { bookings } from './migrations/027-bookings.ts'
 
 /** Every migration, oldest first (exported for the test that holds each file to its name). */
 export const MIGRATIONS: readonly KindMigration[] = [
@@ -49,6 +50,7 @@ export const MIGRATIONS: readonly KindMigration[] = [
   sourceChannels,
   alertTests,
   siteSpeed,
+  bookings,
 ]
 
 /** Every migration, by name, for a database of this kind (exported for the migration tests). */

@@ -164,8 +164,33 @@ interface SpamDigestsTable {
   sent_at: Timestamp | null
 }
 
+/** The arrival window a request holds (src/server/db/bookings.ts). */
+interface BookingsTable {
+  submission_id: string
+  /** The window: the business's date (YYYY-MM-DD) and times (HH:MM), and as instants. */
+  window_date: string
+  window_start: string
+  window_end: string
+  starts_at: Timestamp
+  ends_at: Timestamp
+  /** 'booked' (by the visitor), 'confirmed' (by the office) or 'cancelled' (frees the window). */
+  status: string
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+/** A day someone booked or the office changed: its row is the day's lock, and its room when set. */
+interface BookingDaysTable {
+  date: string
+  /** Visits per window that day, set by the office; null: booking.yaml's. */
+  visits_per_window: number | null
+  updated_at: Timestamp
+}
+
 export interface Tables {
   admin_credentials: AdminCredentialsTable
+  bookings: BookingsTable
+  booking_days: BookingDaysTable
   alert_tests: AlertTestsTable
   admin_sessions: AdminSessionsTable
   call_counts: CallCountsTable
