@@ -1,9 +1,11 @@
-// A card's "More": what the office does after the first call. A follow-up date and a note
-// (CardForms.tsx), the client details (ClientEditor.tsx), where the visitor came from, the
-// request's history (Timeline.tsx), erasing the person (ErasePerson.tsx) and delete.
+// A card's "More": what the office does after the first call. A follow-up date, the visit (moved,
+// cancelled or booked: CardBooking.tsx) and a note (CardForms.tsx), the client details
+// (ClientEditor.tsx), where the visitor came from, the request's history (Timeline.tsx), erasing
+// the person (ErasePerson.tsx) and delete.
 import { useRef, useState } from 'react'
 import { Trash2, UserCheck } from 'lucide-react'
 import { TRASH_DAYS } from '../lead/submission.ts'
+import { BookingControls } from './CardBooking.tsx'
 import { FollowUpForm, NoteForm } from './CardForms.tsx'
 import { ClientEditor } from './ClientEditor.tsx'
 import { ErasePerson } from './ErasePerson.tsx'
@@ -31,6 +33,7 @@ export function CardDetails({
   return (
     <div id={id} className="mt-3 border-t border-slate-200 pt-3">
       {!trashed && !item.is_spam && <FollowUpForm item={item} />}
+      {!trashed && !item.is_spam && <BookingControls item={item} />}
       {!trashed && <NoteForm item={item} />}
       {!trashed && !item.is_spam && (
         <div className="mt-4">

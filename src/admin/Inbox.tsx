@@ -1,22 +1,23 @@
 // The inbox (SPEC §2 "Admin dashboard" and PRODUCT.md "Admin", "The lead desk"): the header with
-// the counts and the median first response (InboxHeader.tsx), the alerts' banner, the Sources
-// report, the request a notification opened, the tabs (InboxTabs.tsx), search and filters with
-// "Mark all as read" and the CSV (InboxFilters.tsx), and the cards page by page (InboxList.tsx).
-// It holds what the office chose to see; the server's state is in TanStack Query's cache.
-import { useEffect, useRef, useState, type RefObject } from 'react'
+// the counts and the median first response (InboxHeader.tsx), the alerts' banner, the Schedule or
+// the Sources report (loaded on demand: on-demand.tsx), the request a notification or the Schedule
+// opened, the tabs (InboxTabs.tsx), search and filters with "Mark all as read" and the CSV
+// (InboxFilters.tsx), and the cards page by page (InboxList.tsx). It holds what the office chose
+// to see; the server's state is in TanStack Query's cache.
+import { Suspense, useEffect, useRef, useState, type RefObject } from 'react'
 import { useOutcome } from './actions.ts'
 import { AlertBanner } from './AlertBanner.tsx'
 import { DeleteDialog } from './DeleteDialog.tsx'
 import { InboxFilters } from './InboxFilters.tsx'
-import { InboxHeader, ResponseTimes } from './InboxHeader.tsx'
+import { InboxHeader, ResponseTimes, type Report } from './InboxHeader.tsx'
 import { InboxList } from './InboxList.tsx'
 import { InboxTabs } from './InboxTabs.tsx'
 import { TOASTS } from './messages.ts'
 import { useTrash } from './mutations.ts'
-import { useOpenedRequest } from './opened-request.ts'
+import { Loading, preloadViews, Schedule, SourcesReport } from './on-demand.tsx'
+import { openRequest, useOpenedRequest } from './opened-request.ts'
 import { OpenedRequest } from './OpenedRequest.tsx'
 import { countsOf, FIRST_VIEW, useSubmissions } from './queries.ts'
-import { SourcesReport } from './SourcesReport.tsx'
 import type { ListQuery, Submission } from './types.ts'
 
 /** The tab's title counts the unread requests: "(3) Admin | Longbar Heating & Cooling"; plain again once signed out. */
@@ -64,12 +65,15 @@ export function Inbox({ title, onLogout }: { title: string; onLogout: () => Prom
   const counts = countsOf(list.data)
   const trash = useTrash()
   const [deleting, setDeleting] = useState<{ item: Submission; opener: HTMLElement } | null>(null)
-  const [opened, closeOpened] = useOpenedRequest()
-  const [showSources, setShowSources] = useState(false)
+  const [opened, closeOpened, openedFrom] = useOpenedRequest()
+  const [report, setReport] = useState<Report | null>(null)
   const panel = useRef<HTMLDivElement>(null)
   useUnreadInTitle(counts?.unread, title)
   useResultsInView(query.q, list.isSuccess && !list.isPlaceholderData, panel)
   useFailureToast(list.error)
+  useEffect(() => {
+    if (list.isSuccess) preloadViews()
+  }, [list.isSuccess])
 
   const askDelete = (item: Submission, opener: HTMLElement) => setDeleting({ item, opener })
   const closeDialog = () => {
@@ -86,23 +90,35 @@ export function Inbox({ title, onLogout }: { title: string; onLogout: () => Prom
       <InboxHeader
         counts={counts}
         ready={list.isSuccess}
-        sourcesShown={showSources}
-        onToggleSources={() => setShowSources((open) => !open)}
+        report={report}
+        onToggle={(chosen) => setReport((shown) => (shown === chosen ? null : chosen))}
         onLogout={onLogout}
       />
       <div className="container-page py-2 sm:py-4">
         <AlertBanner ready={list.isSuccess} />
-        {showSources && (
-          <SourcesReport
-            onClose={() => setShowSources(false)}
-            onPick={(source) => {
-              setShowSources(false)
-              setQuery((old) => ({ ...old, view: 'all', source }))
-              panel.current?.focus()
-            }}
-          />
+        {report && (
+          <Suspense fallback={<Loading className="mb-3" />}>
+            {report === 'sources' ? (
+              <SourcesReport
+                onClose={() => setReport(null)}
+                onPick={(source) => {
+                  setReport(null)
+                  setQuery((old) => ({ ...old, view: 'all', source }))
+                  panel.current?.focus()
+                }}
+              />
+            ) : (
+              <Schedule
+                onClose={() => setReport(null)}
+                onOpen={(id) => {
+                  setReport(null)
+                  openRequest(id, 'schedule')
+                }}
+              />
+            )}
+          </Suspense>
         )}
-        {opened && <OpenedRequest id={opened} onClose={closeOpened} onAskDelete={askDelete} />}
+        {opened && <OpenedRequest id={opened} from={openedFrom} onClose={closeOpened} onAskDelete={askDelete} />}
         <InboxTabs view={query.view} counts={counts} onSelect={(view) => setQuery((old) => ({ ...old, view }))} />
         <div
           id="inbox-panel"

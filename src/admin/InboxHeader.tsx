@@ -1,15 +1,19 @@
 // The inbox's own compact app header (decision 042), on the brand's dark band, in place of the
-// public site's sticky header: the heading, the Sources report's button and "Log out"; the counts
-// (total, unread, clients, follow-ups due) in one line; the notifications switch in one line. The
-// median first response sits here from 640 px, and under the list on a phone (ResponseTimes).
+// public site's sticky header: the heading, the Schedule's and the Sources report's buttons and
+// "Log out"; the counts (total, unread, clients, follow-ups due) in one line; the notifications
+// switch in one line. The median first response sits here from 640 px, and under the list on a
+// phone (ResponseTimes).
 import { useEffect, useRef } from 'react'
-import { BarChart3, LogOut } from 'lucide-react'
+import { BarChart3, CalendarDays, LogOut } from 'lucide-react'
 import { BusyButton } from './BusyButton.tsx'
 import { formatDuration } from './format.ts'
 import { T } from './messages.ts'
 import { NotificationsSwitch } from './NotificationsSwitch.tsx'
 import { useResponseTimes } from './queries.ts'
 import type { Counts } from './types.ts'
+
+/** The views reached from the header, shown above the list one at a time. */
+export type Report = 'sources' | 'schedule'
 import { btn } from './ui.ts'
 
 function CountsSummary({ counts }: { counts: Counts | undefined }) {
@@ -55,15 +59,16 @@ export function ResponseTimes({ ready, onDark }: { ready: boolean; onDark: boole
 export function InboxHeader({
   counts,
   ready,
-  sourcesShown,
-  onToggleSources,
+  report,
+  onToggle,
   onLogout,
 }: {
   counts: Counts | undefined
   /** The list is there: what waited for it may be asked for now. */
   ready: boolean
-  sourcesShown: boolean
-  onToggleSources: () => void
+  /** The secondary view shown above the list, if any. */
+  report: Report | null
+  onToggle: (report: Report) => void
   onLogout: () => Promise<void>
 }) {
   const heading = useRef<HTMLHeadingElement>(null)
@@ -88,14 +93,23 @@ export function InboxHeader({
           <div className="ml-auto flex gap-2 sm:ml-0">
             <button
               type="button"
-              className={btn('onDark', 'narrow')}
-              aria-expanded={sourcesShown}
-              onClick={onToggleSources}
+              className={btn('onDark', 'bar')}
+              aria-expanded={report === 'schedule'}
+              onClick={() => onToggle('schedule')}
+            >
+              <CalendarDays className="size-5" aria-hidden="true" focusable="false" />
+              {T.schedule.open}
+            </button>
+            <button
+              type="button"
+              className={btn('onDark', 'bar')}
+              aria-expanded={report === 'sources'}
+              onClick={() => onToggle('sources')}
             >
               <BarChart3 className="size-5" aria-hidden="true" focusable="false" />
               {T.inbox.sources}
             </button>
-            <BusyButton className={btn('onDark', 'narrow')} onClick={onLogout}>
+            <BusyButton className={btn('onDark', 'bar')} onClick={onLogout}>
               <LogOut className="size-5" aria-hidden="true" focusable="false" />
               {T.inbox.logout}
             </BusyButton>

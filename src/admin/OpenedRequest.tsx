@@ -1,17 +1,20 @@
-// The request a notification opened (opened-request.ts), on top of the inbox and in view.
+// The request a notification or the Schedule opened (opened-request.ts), on top of the inbox and in view.
 import { useEffect, useRef } from 'react'
 import { T } from './messages.ts'
 import { useSubmission } from './queries.ts'
 import { SubmissionCard } from './SubmissionCard.tsx'
+import type { OpenedFrom } from './opened-request.ts'
 import type { Submission } from './types.ts'
 import { btn, card } from './ui.ts'
 
 export function OpenedRequest({
   id,
+  from,
   onClose,
   onAskDelete,
 }: {
   id: string
+  from: OpenedFrom
   onClose: () => void
   onAskDelete: (item: Submission, opener: HTMLElement) => void
 }) {
@@ -34,7 +37,7 @@ export function OpenedRequest({
     >
       <div className="mb-1.5 flex items-center justify-between gap-2 pl-1.5">
         <h2 id="opened-heading" className="font-bold text-accent-800">
-          {T.opened.heading}
+          {from === 'schedule' ? T.opened.fromSchedule : T.opened.heading}
         </h2>
         <button type="button" className={btn('quiet', 'sm')} onClick={onClose}>
           {T.opened.close}

@@ -1,16 +1,17 @@
 // One request in the inbox (SPEC §2 "Each submission card"), laid out for a phone: who and when
 // first ("Maria Lopez · 12 min ago", the long date-time kept), what and where, why it is urgent,
-// the message clamped to six lines, then the two actions that matter most, "Call Maria" and
-// "Text", then "Mark as Read", the status and "More" (follow-up, note, client, history, delete).
-// Its parts: CardFacts.tsx (labels, facts, client details), CardMessage.tsx, CardActions.tsx,
-// CardDetails.tsx ("More"). Everything a visitor sent is rendered as React text: markup in it
-// stays inert characters.
-import { useContext, useId, useState } from 'react'
+// its visit ("Booked: Tue Dec 2, 8–10 am"), the message clamped to six lines, then the two actions
+// that matter most, "Call Maria" and "Text", then "Mark as Read", the status and "More"
+// (follow-up, visit, note, client, history, delete). Its parts: CardFacts.tsx (labels, facts,
+// client details), BookingLine.tsx, CardMessage.tsx, CardActions.tsx, CardDetails.tsx ("More").
+// Everything a visitor sent is rendered as React text: markup in it stays inert characters.
+import { Suspense, useContext, useId, useState } from 'react'
 import { InboxSettings, useNow } from './actions.ts'
 import { CardActions } from './CardActions.tsx'
-import { CardDetails } from './CardDetails.tsx'
+import { BookingLine } from './BookingLine.tsx'
 import { CardBadges, CardFacts, cardState, ClientSummary, LastDone } from './CardFacts.tsx'
 import { CardMessage } from './CardMessage.tsx'
+import { CardDetails, Loading } from './on-demand.tsx'
 import { relativeTime } from './format.ts'
 import type { Submission } from './types.ts'
 
@@ -48,11 +49,16 @@ export function SubmissionCard({
       </div>
       <CardBadges item={item} state={state} timeZone={timeZone} />
       <CardFacts item={item} state={state} />
+      <BookingLine item={item} />
       <LastDone item={item} now={now} timeZone={timeZone} />
       {item.message && <CardMessage text={item.message} id={`${id}-message`} />}
       {item.is_client && <ClientSummary item={item} />}
       <CardActions item={item} state={state} now={now} id={id} more={more} onToggleMore={() => setMore((o) => !o)} />
-      {more && <CardDetails id={`${id}-more`} item={item} onAskDelete={onAskDelete} />}
+      {more && (
+        <Suspense fallback={<Loading className="mt-3" />}>
+          <CardDetails id={`${id}-more`} item={item} onAskDelete={onAskDelete} />
+        </Suspense>
+      )}
     </article>
   )
 }

@@ -134,6 +134,13 @@ export const api = {
   undoMarkAllRead: (batch: string) => answer(client.submissions['mark-read'].undo.$post({ json: { batch } })),
   sources: (from: string, to: string) => answer(client.sources.$get({ query: { from, to } })),
   siteSpeed: (from: string, to: string) => answer(client['site-speed'].$get({ query: { from, to } })),
+  // Online booking (docs/admin-api.md "Bookings"): the Schedule, a day's room, a request's visit.
+  schedule: () => answer(client.schedule.$get()),
+  dayRoom: (date: string, visitsPerWindow: number | null) =>
+    answer(client.schedule.days[':date'].$put({ param: { date }, json: { visitsPerWindow } })),
+  book: (item: string, window: string) => answer(submission.booking.$put({ ...id(item), json: { window } })),
+  confirmBooking: (item: string) => answer(submission.booking.confirm.$post(id(item))),
+  cancelBooking: (item: string) => answer(submission.booking.$delete(id(item))),
   erase: (person: InferRequestType<typeof client.erase.$post>['json']) => answer(client.erase.$post({ json: person })),
   push: () => answer(client.push.$get()),
   subscribe: (subscription: PushSubscriptionJSON) => answer(client.push.subscriptions.$post({ json: subscription })),

@@ -90,6 +90,28 @@ export function today(now = new Date(), timeZone?: string): string {
   return new Intl.DateTimeFormat('en-CA', { ...(timeZone ? { timeZone } : {}) }).format(now)
 }
 
+const minuteFormats = new Map<string, Intl.DateTimeFormat>()
+
+/** `now` in `timeZone` as YYYY-MM-DDTHH:MM (24-hour): an arrival window whose id is not after it has begun. */
+export function localMinute(now: Date, timeZone: string): string {
+  let f = minuteFormats.get(timeZone)
+  if (!f) {
+    const two = '2-digit' as const
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: two,
+      day: two,
+      hour: two,
+      minute: two,
+      hourCycle: 'h23',
+    })
+    minuteFormats.set(timeZone, f)
+  }
+  const part = Object.fromEntries(f.formatToParts(now).map((p) => [p.type, p.value]))
+  return `${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}`
+}
+
 /** The digits of a number written any way, with +1 before ten North American digits and a leading + kept. */
 function dialable(phone: string): string {
   const digits = phone.replace(/\D/g, '')

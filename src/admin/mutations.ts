@@ -2,7 +2,8 @@
 // once (an optimistic update of the cached lists, the opened request, the timeline); the server's
 // version of the request and its counts replace it when it answers; a refusal puts back what was
 // there, with the "Error" toast (SPEC §8 texts, word for word). A control is busy while its own
-// mutation is pending. Push notifications' writes are in push-switch.ts.
+// mutation is pending. A request's visit (booked, moved, confirmed, cancelled) and a day's room in
+// the Schedule are written here too. Push notifications' writes are in push-switch.ts.
 import { useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query'
 import { useOutcome } from './actions.ts'
 import { api, type Answer } from './api.ts'
@@ -71,6 +72,8 @@ function putAnswer(client: QueryClient, { item, counts }: Changed, leaves: boole
   if (client.getQueryData(keys.submission(item.id))) client.setQueryData(keys.submission(item.id), item)
   void client.invalidateQueries({ queryKey: keys.activity(item.id) })
   void client.invalidateQueries({ queryKey: keys.responseTimes })
+  // A visit booked, moved or cancelled, or its request trashed or restored: the Schedule is not the same.
+  void client.invalidateQueries({ queryKey: keys.schedule })
 }
 
 /**
@@ -211,6 +214,60 @@ export function useTrash() {
   })
 }
 export const useRestore = () => useMove(api.restore, TOASTS.restored, TOASTS.restoreFailed)
+
+/** The request `item` with its booking's status set (shown before the server answers). */
+const withBookingStatus = (item: Submission, status: 'confirmed' | 'cancelled'): Submission =>
+  item.booking ? { ...item, booking: { ...item.booking, status } } : item
+
+/** The visit confirmed (the office called the customer), shown at once. */
+export function useConfirmBooking() {
+  return useWrite<{ item: Submission }>({
+    send: ({ item }) => api.confirmBooking(item.id),
+    meanwhile: (client, { item }) => showItem(client, item.id, withBookingStatus(item, 'confirmed')),
+    ok: () => TOASTS.bookingConfirmed,
+    ko: () => TOASTS.confirmFailed,
+  })
+}
+
+/** Whether a request holds a window now (a cancelled booking holds none). */
+export const isBooked = (item: Submission) => item.booking !== null && item.booking.status !== 'cancelled'
+
+/** A visit booked in a window, or the booking moved there: shown when the server has found it room. */
+export function useBook() {
+  return useWrite<{ item: Submission; window: string }>({
+    send: ({ item, window }) => api.book(item.id, window),
+    ok: ({ item }) => (isBooked(item) ? TOASTS.bookingMoved : TOASTS.visitBooked),
+    ko: ({ item }) => (isBooked(item) ? TOASTS.moveFailed : TOASTS.bookFailed),
+  })
+}
+
+/** The visit cancelled (its window free again), shown at once. */
+export function useCancelBooking() {
+  return useWrite<{ item: Submission }>({
+    send: ({ item }) => api.cancelBooking(item.id),
+    meanwhile: (client, { item }) => showItem(client, item.id, withBookingStatus(item, 'cancelled')),
+    ok: () => TOASTS.bookingCancelled,
+    ko: () => TOASTS.cancelFailed,
+  })
+}
+
+/** One day's visits per window (null: booking.yaml's again); the Schedule's day replaced by the server's answer. */
+export function useDayRoom() {
+  const client = useQueryClient()
+  const { succeeded, failed } = useOutcome()
+  return useMutation({
+    mutationFn: ({ date, visitsPerWindow }: { date: string; visitsPerWindow: number | null }) =>
+      api.dayRoom(date, visitsPerWindow),
+    onError: (error) => failed(error, TOASTS.roomFailed),
+    onSuccess: ({ day }) => {
+      client.setQueryData<Answer<'schedule'>>(
+        keys.schedule,
+        (data) => data && { ...data, days: data.days.map((d) => (d.date === day.date ? day : d)) },
+      )
+      succeeded(TOASTS.roomSaved)
+    },
+  })
+}
 
 /** Every unread request of a view and its filters, read: those shown at once; then every list again from the server. */
 export function useMarkAllRead() {

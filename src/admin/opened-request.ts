@@ -1,5 +1,6 @@
-// The request a link opens (/admin?request=<id>: a tapped notification, docs/decisions/030-web-push.md),
-// from the address at load, or from the service worker when the inbox was open already.
+// The request a link opens (/admin?request=<id>: a tapped notification, docs/decisions/030-web-push.md,
+// or a visit tapped in the Schedule), from the address at load, from the service worker when the
+// inbox was open already, or from the Schedule.
 import { useEffect, useSyncExternalStore } from 'react'
 
 const ADDRESS_CHANGED = 'inbox:address'
@@ -20,13 +21,26 @@ function goTo(path: string, how: 'push' | 'replace') {
   window.dispatchEvent(new Event(ADDRESS_CHANGED))
 }
 
-/** The id of the request opened by the address, and how to close it. */
-export function useOpenedRequest(): [string | null, () => void] {
-  const id = useSyncExternalStore(
+/** Where an opened request was opened from: a notification's link (or any link), or the Schedule. */
+export type OpenedFrom = 'link' | 'schedule'
+
+/** A request's link: /admin?request=<id>, with `&from=schedule` when the Schedule opens it. */
+export const requestPath = (id: string, from: OpenedFrom = 'link') =>
+  `/admin?${new URLSearchParams({ request: id, ...(from === 'schedule' ? { from } : {}) })}`
+
+/** Opens a request in the inbox (a new entry in the history: Back closes it). */
+export const openRequest = (id: string, from: OpenedFrom) => goTo(requestPath(id, from), 'push')
+
+/** The id of the request opened by the address, how to close it, and where it was opened from. */
+export function useOpenedRequest(): [string | null, () => void, OpenedFrom] {
+  const search = useSyncExternalStore(
     subscribeToAddress,
-    () => new URLSearchParams(window.location.search).get('request'),
-    () => null,
+    () => window.location.search,
+    () => '',
   )
+  const params = new URLSearchParams(search)
+  const id = params.get('request')
+  const from: OpenedFrom = params.get('from') === 'schedule' ? 'schedule' : 'link'
   useEffect(() => {
     if (!('serviceWorker' in navigator)) return
     const onMessage = (event: MessageEvent) => {
@@ -38,5 +52,5 @@ export function useOpenedRequest(): [string | null, () => void] {
     navigator.serviceWorker.addEventListener('message', onMessage)
     return () => navigator.serviceWorker.removeEventListener('message', onMessage)
   }, [])
-  return [id, () => goTo(window.location.pathname, 'replace')]
+  return [id, () => goTo(window.location.pathname, 'replace'), from]
 }

@@ -1,8 +1,8 @@
 // The inbox's reads, through TanStack Query (docs/decisions/026-lead-desk.md, 034): the one
 // factory of query keys, the list of a view page by page (an infinite query, refetched every 15 s
 // while the tab is visible, so new requests show up without a reload) with the counts each page
-// carries, the response times, a request's timeline, the Sources report, whether alerts get
-// through, and the devices that get pushes. The writes are in mutations.ts.
+// carries, the response times, a request's timeline, the Sources report, the Schedule of visits,
+// whether alerts get through, and the devices that get pushes. The writes are in mutations.ts.
 import {
   infiniteQueryOptions,
   keepPreviousData,
@@ -11,7 +11,7 @@ import {
   useQuery,
   type InfiniteData,
 } from '@tanstack/react-query'
-import { api, isSignedOut, type Answer } from './api.ts'
+import { api, ApiError, isSignedOut, type Answer } from './api.ts'
 import type { Counts, ListQuery } from './types.ts'
 
 /** How often the list is refetched while the tab is visible. */
@@ -28,6 +28,7 @@ export const keys = {
   siteSpeed: (from: string, to: string) => ['site-speed', from, to] as const,
   submission: (id: string) => ['submission', id] as const,
   push: ['push'] as const,
+  schedule: ['schedule'] as const,
 }
 
 export function createQueryClient(): QueryClient {
@@ -104,6 +105,18 @@ export function useSiteSpeed(from: string, to: string) {
     queryKey: keys.siteSpeed(from, to),
     queryFn: () => api.siteSpeed(from, to),
     refetchInterval: 5 * 60_000,
+  })
+}
+
+/** The Schedule (the days offered, today first, with their windows and visits), fetched while it is shown or a visit is being booked. */
+export function useSchedule() {
+  return useQuery({
+    queryKey: keys.schedule,
+    queryFn: () => api.schedule(),
+    refetchInterval: 60_000,
+    // Online booking off (404) or the session gone is not worth retrying; a network blip is.
+    retry: (failures, error) =>
+      !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 2,
   })
 }
 

@@ -1,9 +1,9 @@
 // Class names the inbox's controls share: the public site's look (src/sections/actions.tsx,
 // the contact form's fields) at the size of an app's controls. A button is a tone and a size; the
-// size alone sets its height and padding, so no two classes fight over them.
+// size alone sets its height, padding and gap, so no two classes fight over them.
 
 const BASE =
-  'inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors disabled:cursor-wait disabled:opacity-60'
+  'inline-flex items-center justify-center rounded-lg font-semibold transition-colors disabled:cursor-wait disabled:opacity-60'
 
 const TONES = {
   primary: 'bg-accent-700 text-white shadow-sm hover:bg-accent-800',
@@ -20,11 +20,15 @@ const TONES = {
 
 const SIZES = {
   /** 44 px high: for fingers, and every first action. */
-  md: 'min-h-11 px-4',
+  md: 'min-h-11 gap-2 px-4',
   /** 44 px high, narrow: several in a row on a phone. */
-  narrow: 'min-h-11 px-2.5',
+  narrow: 'min-h-11 gap-2 px-2.5',
   /** 36 px high: a card's secondary controls (WCAG asks 24 px at least). */
-  sm: 'min-h-9 px-2.5 text-sm',
+  sm: 'min-h-9 gap-2 px-2.5 text-sm',
+  /** 44 × 44 px, an icon alone (− and +): its name is its aria-label. */
+  square: 'size-11 shrink-0',
+  /** The inbox header's: 44 px high, the icon over a small label on a phone (three fit beside the heading), in a row from 640 px. */
+  bar: 'min-h-11 flex-col gap-0.5 px-2 text-xs leading-4 whitespace-nowrap sm:flex-row sm:gap-2 sm:px-2.5 sm:text-base sm:leading-6',
 }
 
 export const btn = (tone: keyof typeof TONES, size: keyof typeof SIZES = 'md') =>

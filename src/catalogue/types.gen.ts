@@ -887,7 +887,7 @@ export interface Booking {
      */
     noWindows: string
     /**
-     * When the window chosen filled while the visitor was typing. The request is kept as a call-back request.
+     * When the window chosen is no longer free (it filled while the visitor was typing, or it starts too soon now). The request is kept as a call-back request.
      */
     justFilled: string
     /**
@@ -902,6 +902,83 @@ export interface Booking {
      * Said after the window of a request sent with one.
      */
     bookedNote: string
+  }
+  /**
+   * The words of the customer's link to move or cancel a visit booked online, without an account: the line of the confirmation e-mail, its calendar file, and the page the link opens (docs/booking.md).
+   */
+  link: {
+    /**
+     * The confirmation e-mail's line before the customer's link, under the window booked.
+     */
+    email: string
+    /**
+     * The title of the visit in the calendar file attached to the e-mail ({company} is the business's name).
+     */
+    calendar: string
+    /**
+     * The calendar file's description of the visit ({phone} is the business's number).
+     */
+    calendarNote: string
+    /**
+     * The title of the link's page, above the window booked.
+     */
+    title: string
+    /**
+     * Said after the window once the office has confirmed it (before that, texts.bookedNote is).
+     */
+    confirmed: string
+    /**
+     * The heading of the choice of another window.
+     */
+    move: string
+    /**
+     * The button that moves the visit to the window chosen.
+     */
+    moveButton: string
+    /**
+     * Beside the window booked, in the list of windows.
+     */
+    current: string
+    /**
+     * The button that asks to cancel the visit (a confirmation follows).
+     */
+    cancel: string
+    /**
+     * The confirmation asked before the visit is cancelled.
+     */
+    cancelQuestion: string
+    /**
+     * The button that cancels the visit.
+     */
+    cancelYes: string
+    /**
+     * The link that keeps the visit.
+     */
+    cancelNo: string
+    /**
+     * Said once the visit is moved to the window chosen.
+     */
+    moved: string
+    /**
+     * Said once the visit is cancelled ({phone} is the business's number).
+     */
+    cancelled: string
+    /**
+     * Said when the window chosen is no longer free: the visit stays where it was.
+     */
+    full: string
+    /**
+     * Instead of the choice when no other window is free.
+     */
+    noOther: string
+    /**
+     * The title of the page of a link that is no longer valid (expired, cancelled, the visit past, or never ours).
+     */
+    invalid: string
+    /**
+     * Under it: what to do instead. It never says whether a request exists.
+     */
+    invalidText: string
   }
 }
 /**

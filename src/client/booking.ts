@@ -12,19 +12,19 @@ const select = box?.querySelector('select')
 if (box && form && select) {
   const note = (name: string) => box.querySelector<HTMLElement>(`[data-note="${name}"]`)!
   const services = (box.dataset.services ?? '').split(' ')
-  let days: DayChoice[] | undefined = box.dataset.filled === undefined ? undefined : []
-  const filled = () => days !== undefined || box.dataset.filled !== undefined
+  /** Whether the select holds the windows: the server put them there (/contact/book), or this script did. */
+  let filled = box.dataset.filled !== undefined
 
   /** What the form says now: which note shows, and whether the select does. */
   const update = () => {
     const service = (document.getElementById(controlId('service')) as HTMLSelectElement | null)?.value ?? ''
     const emergency = service !== '' && !services.includes(service)
     const outside = document.getElementById(ZIP_NOTE_ID)?.hidden === false
-    const empty = filled() && select.options.length <= 1
+    const empty = filled && select.options.length <= 1
     note('emergency').hidden = !emergency
     note('outside').hidden = emergency || !outside
     note('none').hidden = emergency || outside || !empty
-    select.hidden = emergency || outside || !filled() || empty
+    select.hidden = emergency || outside || !filled || empty
     if (select.hidden) select.value = ''
   }
 
@@ -45,9 +45,13 @@ if (box && form && select) {
       }),
     )
     select.value = [...select.options].some((o) => o.value === chosen && !o.disabled) ? chosen : ''
-    days = list
-    box.querySelector<HTMLElement>('[data-more]')?.remove()
+    filled = true
+    // The link to /contact/book goes; if it had the focus, the select takes it (not the page's body).
+    const more = box.querySelector<HTMLElement>('[data-more]')
+    const focused = more !== null && document.activeElement === more
+    more?.remove()
     update()
+    if (focused && !select.hidden) select.focus()
   }
 
   const load = async () => {
@@ -65,7 +69,7 @@ if (box && form && select) {
   form.addEventListener('input', later)
   form.addEventListener('change', later)
   form.addEventListener('contact:sent', () => void load())
-  if (filled()) update()
+  if (filled) update()
   else
     new IntersectionObserver(
       (entries, observer) => {

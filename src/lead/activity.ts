@@ -87,7 +87,7 @@ export const ACTIVITY_TEXT: Record<ActivityKind, (detail: string | null) => stri
   call_outcome: (detail) => `Call: ${OUTCOME_WORDS[detail as CallOutcome] ?? detail ?? ''}`,
   // Booking (src/server/db/bookings.ts): the detail is the window in words, and who acted.
   booked: (detail) => `Booked online: ${detail ?? ''}`,
-  booking_full: (detail) => `Chose ${detail ?? 'a window'}, which had just filled: call to set a time`,
+  booking_full: (detail) => `Chose ${detail ?? 'a window'} online, not kept: call to set a time`,
   booking_refused: (detail) => `Asked for ${detail ?? 'a window'} online, not bookable: call to set a time`,
   booking_confirmed: (detail) => `Booking confirmed: ${detail ?? ''}`,
   booking_moved: (detail) => `Booking moved: ${detail ?? ''}`,

@@ -9,8 +9,11 @@
 export const ALERT_CHANNELS = ['email', 'confirmation', 'webhook', 'push'] as const
 export type AlertChannel = (typeof ALERT_CHANNELS)[number]
 
-/** Why an alert goes out: a new request, an urgent one left unread, a reminder, a status change. */
-export const ALERT_EVENTS = ['new', 'escalation', 'reminder', 'status'] as const
+/**
+ * Why an alert goes out: a new request, an urgent one left unread, a reminder, a status change,
+ * a booking the customer moved or cancelled by the link in the confirmation (docs/booking.md).
+ */
+export const ALERT_EVENTS = ['new', 'escalation', 'reminder', 'status', 'booking'] as const
 export type AlertEvent = (typeof ALERT_EVENTS)[number]
 
 /** What the inbox's banner says is wrong (GET /api/admin/alert-health). */

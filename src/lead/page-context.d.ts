@@ -4,6 +4,7 @@ import type { CataloguePageData } from '../catalogue/page-data.ts'
 import type { ContactFormState } from './form-state.ts'
 import type { ConfirmationWords } from './confirmation.ts'
 import type { ContactSentData } from '../catalogue/page-data.ts'
+import type { BookingLinkPage } from './booking-link.ts'
 
 declare global {
   namespace Vike {
@@ -19,6 +20,8 @@ declare global {
       contactConfirmation?: ConfirmationWords
       /** The data the build rendered /contact/sent with (dist/build-info.json). */
       contactSentData?: ContactSentData
+      /** The page of a customer's booking link, /booking/<token> (src/server/booking/page.ts). */
+      bookingLink?: BookingLinkPage
     }
   }
 }

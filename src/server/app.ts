@@ -6,7 +6,7 @@ import type { HttpBindings } from '@hono/node-server'
 import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
 import type { Config } from './env.ts'
-import type { Logger } from './log.ts'
+import { pathForLog, type Logger } from './log.ts'
 import { API_CSP, securityHeaders } from './security-headers.ts'
 import { negotiate, type StaticSite } from './static-site.ts'
 import { escapeMarkup } from '../templates/escape.ts'
@@ -112,7 +112,7 @@ export function createApp({ config, log, site, health, mayReadHealth, routes }: 
       c.header('allow', 'GET, HEAD')
       return c.json({ success: false, error: 'Method not allowed' }, 405)
     }
-    log.warn('not found', { method: c.req.method, path: c.req.path.slice(0, 300) })
+    log.warn('not found', { method: c.req.method, path: pathForLog(c.req.path) })
     if (c.req.path.startsWith('/api/')) return c.json({ success: false, error: 'Not found' }, 404)
     const variant = negotiate(site.notFound, c.req.header('accept-encoding'))
     const { etag: _etag, ...headers } = variant.headers
@@ -129,12 +129,12 @@ export function createApp({ config, log, site, health, mayReadHealth, routes }: 
     if (clientAborted(c, error)) {
       log.info('client closed the connection before sending its whole request', {
         method: c.req.method,
-        path: c.req.path.slice(0, 300),
+        path: pathForLog(c.req.path),
       })
       return c.body(null, 400)
     }
     const reference = randomUUID().slice(0, 8)
-    log.error('request failed', { reference, method: c.req.method, path: c.req.path.slice(0, 300), error })
+    log.error('request failed', { reference, method: c.req.method, path: pathForLog(c.req.path), error })
     if (c.req.path.startsWith('/api/')) {
       return c.json({ success: false, error: `Internal server error (reference ${reference})` }, 500)
     }

@@ -20,7 +20,7 @@ export const DEFAULTS = {
   contactOverallLimit: '60/1h',
   /** Per address: 5 failed logins in any 15 minutes. */
   loginRateLimit: '5/15m',
-  webhookEvents: 'new,escalation,reminder',
+  webhookEvents: 'new,escalation,reminder,booking',
   escalateAfterMinutes: 10,
   /** Three years: long enough for the office to look up a past customer, short of forever. */
   retentionMonths: 36,

@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { getRequestListener } from '@hono/node-server'
 import type { Hono } from 'hono'
 import type { AppEnv } from './app.ts'
-import type { Logger } from './log.ts'
+import { pathForLog, type Logger } from './log.ts'
 import { observeRequest, routeOf } from './metrics.ts'
 import { sendFile, type StaticSite } from './static-site.ts'
 
@@ -38,7 +38,7 @@ export function createRequestHandler({ site, app, log }: { site: StaticSite; app
       if (logApp)
         log.info('request', {
           method: req.method,
-          path: path.slice(0, 300),
+          path: pathForLog(path),
           status: res.statusCode,
           ms: +ms.toFixed(2),
         })

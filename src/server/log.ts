@@ -39,3 +39,9 @@ export function createLogger(
     enabled: (lvl) => RANK[lvl] >= min,
   }
 }
+
+/**
+ * A request's path as the log may keep it: at most 300 characters, and a customer's booking link
+ * (whose address is its credential, docs/booking.md) without its token.
+ */
+export const pathForLog = (path: string): string => (path.startsWith('/booking/') ? '/booking/…' : path.slice(0, 300))

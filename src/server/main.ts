@@ -22,6 +22,8 @@ import { contactSentPage } from './contact/sent.ts'
 import { bookingDesk } from './contact/booking.ts'
 import { bookingApi, bookingPage } from './contact/booking-api.ts'
 import { contactPageRenderer } from './contact/page.ts'
+import { bookingLinkPage } from './booking/page.ts'
+import { bookingLinks } from './booking/links.ts'
 import { eventsApi } from './events/api.ts'
 import { adminApi } from './admin/api.ts'
 import { adminPage } from './admin/page.ts'
@@ -138,6 +140,10 @@ const app = createApp({
       app.route('/api/booking', bookingApi({ db, log, desk: booking }))
       const contactPage = contactPageRenderer({ renderer, pageData: build.contactPageData })
       app.route('/contact/book', bookingPage({ db, log, desk: booking, contactPage }))
+      // The customer's link in the confirmation e-mail: move or cancel the visit (docs/booking.md).
+      const links = bookingLinks(db, publicOrigin)
+      const deps = { db, log, renderer, build, desk: booking, links, clock, publicOrigin }
+      app.route('/booking', bookingLinkPage({ ...deps, onChange: onNotificationQueued }))
     }
     const knownPage = (path: string) => site.lookup(path)?.isHtml === true
     app.route('/api/events', eventsApi({ db, log, trustProxy, publicOrigin, today: () => clock.today(), knownPage }))

@@ -99,6 +99,8 @@ test.describe('with JavaScript', () => {
       ...VALUES,
       zip: '',
       callbackTime: '',
+      // The arrival window (issue 24): none chosen.
+      window: '',
       website: '',
       page: '/contact',
       landing: '/contact',
@@ -235,9 +237,12 @@ test.describe('with JavaScript', () => {
 
   test('the keyboard goes from field to field and to the button, never into the honeypot', async ({ page }) => {
     await open(page)
+    // The arrival windows arrive when their choice comes into view (src/client/booking.ts).
+    await page.locator('#contact-booking').scrollIntoViewIfNeeded()
+    await expect(page.locator('#contact-booking-window')).toBeVisible()
     await field.name(page).focus()
     const order: (string | null)[] = []
-    for (let i = 0; i < 8; i++) {
+    for (let i = 0; i < 9; i++) {
       await page.keyboard.press('Tab')
       order.push(
         await page.evaluate(
@@ -245,7 +250,17 @@ test.describe('with JavaScript', () => {
         ),
       )
     }
-    expect(order).toEqual(['phone', 'email', 'zip', 'outNow', 'service', 'callbackTime', 'message', 'Send Message'])
+    expect(order).toEqual([
+      'phone',
+      'email',
+      'zip',
+      'outNow',
+      'service',
+      'callbackTime',
+      'message',
+      'window',
+      'Send Message',
+    ])
   })
 })
 

@@ -13,7 +13,7 @@ test.describe('the call bar on a phone', () => {
     await expect(callBar).toBeVisible()
     const call = callBar.getByRole('link', { name: 'Call now' })
     await expect(call).toHaveAttribute('href', /^tel:\+1\d{10}$/)
-    await expect(callBar.getByRole('link', { name: 'Request service' })).toHaveAttribute('href', '/contact')
+    await expect(callBar.getByRole('link', { name: 'Book a visit' })).toHaveAttribute('href', '/contact')
     // Filled: its background is a colour, not transparent (the request link is outlined).
     expect(await call.evaluate((a) => getComputedStyle(a).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)')
     const box = (await callBar.boundingBox())!

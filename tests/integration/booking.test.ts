@@ -15,7 +15,8 @@ import { byTag, findAll, parseHtml } from '../helpers/html.ts'
 
 type Day = { date: string; label: string; windows: { id: string; label: string; full: boolean }[] }
 
-const JUST_FILLED = 'Your request is in, but the window you chose just filled: we will call you to find another time.'
+const JUST_FILLED =
+  'Your request is in, but the window you chose is no longer free: we will call you to find another time.'
 const request = {
   name: 'Dana Whitaker',
   phone: '(410) 555-0199',
@@ -184,15 +185,13 @@ describe.each(STORAGE_KINDS)('booking on %s', (kind) => {
     expect(await bookings(w.id)).toHaveLength(0)
     const stored = await db.k.selectFrom('contact_submissions').select('name').execute()
     expect(stored.map((r) => r.name).sort()).toEqual(['Emergency', 'Malformed', 'Outside', 'Spam', 'Sunday'])
-    const refused = (await timeline(['booking_refused'])).map((e) => e.detail)
-    expect(refused).toEqual(
-      expect.arrayContaining([
-        `${w.label} (service not booked online)`,
-        `${w.label} (outside the service area)`,
-        `${w.label} (possible spam)`,
-        '2030-01-06T08:00 (not a window of the schedule)',
-      ]),
-    )
+    // Not told: booking_refused; told it was not kept: booking_full.
+    expect((await timeline(['booking_refused'])).map((e) => e.detail).sort()).toEqual([
+      '2030-01-06T08:00 (not a window of the schedule)',
+      `${w.label} (outside the service area)`,
+      `${w.label} (service not booked online)`,
+    ])
+    expect((await timeline(['booking_full'])).map((e) => e.detail)).toEqual([`${w.label} (possible spam)`])
   })
 
   it('holds the room the office set for a day', async () => {

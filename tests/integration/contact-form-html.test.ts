@@ -248,6 +248,7 @@ describe('/contact as the server renders it for a form sent without JavaScript t
             path: '/contact',
             state: problems,
             zips: cataloguePageData('/contact')?.zips,
+            booking: cataloguePageData('/contact')?.booking,
             businessPhone: business.phone,
           }),
         ),

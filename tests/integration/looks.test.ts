@@ -43,7 +43,7 @@ describe('the call bar', () => {
   test.each(['/', '/contact', '/emergency-service', '/service-areas', '/bel-air-hvac'])('%s has it', (path) => {
     const bar = findAll(readPage(builtHtml(path)).doc, (e) => e.attrs.class === 'call-bar')
     expect(bar).toHaveLength(1)
-    expect(linksIn(bar[0]!).map((l) => l.text)).toEqual(['Call now', 'Request service'])
+    expect(linksIn(bar[0]!).map((l) => l.text)).toEqual(['Call now', 'Book a visit'])
   })
 
   test('/admin has none', () => {

@@ -11,7 +11,7 @@ import type { Answer, api } from '../../src/admin/api.ts'
 import type { Counts as InboxCounts, Submission as InboxSubmission, Tally } from '../../src/admin/types.ts'
 import type { AlertHealth } from '../../src/lead/alerts.ts'
 import type { Counts, SubmissionChanges } from '../../src/lead/submission.ts'
-import type { BookedSubmission } from '../../src/lead/booking.ts'
+import type { BookedSubmission, BookingStatus } from '../../src/lead/booking.ts'
 import type { AdminApi } from '../../src/server/admin/api.ts'
 import type { FiltersInput, ListInput } from '../../src/server/admin/validate.ts'
 import type { callTotals } from '../../src/server/db/calls.ts'
@@ -56,6 +56,19 @@ test("the inbox sends what the server's routes take", () => {
   type Patch = InferRequestType<(typeof client.submissions)[':id']['$patch']>
   expectTypeOf<Patch['param']>().toEqualTypeOf<{ id: string }>()
   expectTypeOf<Patch['json']>().toEqualTypeOf<SubmissionChanges>()
+})
+
+test("online booking's calls: a change's answer like every change's, the routes' own inputs", () => {
+  expectTypeOf<Answer<'book'>>().toEqualTypeOf<Answer<'update'>>()
+  expectTypeOf<Answer<'confirmBooking'>>().toEqualTypeOf<Answer<'update'>>()
+  expectTypeOf<Answer<'cancelBooking'>>().toEqualTypeOf<Answer<'update'>>()
+  expectTypeOf<Answer<'dayRoom'>['day']>().toEqualTypeOf<Answer<'schedule'>['days'][number]>()
+  type Visit = Answer<'schedule'>['days'][number]['windows'][number]['visits'][number]
+  expectTypeOf<Visit['status']>().toEqualTypeOf<BookingStatus>()
+  type Booking = InferRequestType<(typeof client.submissions)[':id']['booking']['$put']>
+  expectTypeOf<Booking['json']>().toEqualTypeOf<{ window: string }>()
+  type Room = InferRequestType<(typeof client.schedule.days)[':date']['$put']>
+  expectTypeOf<Room['json']>().toEqualTypeOf<{ visitsPerWindow: number | null }>()
 })
 
 test('a field, a route or an input the server does not have is a compile error', () => {

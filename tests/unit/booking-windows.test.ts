@@ -53,6 +53,8 @@ const RULES: Booking = {
     bookedNote: 'We will call to confirm it.',
     more: 'See the open arrival windows',
   },
+  // The customer's link's words: no part of the windows' arithmetic.
+  link: {} as Booking['link'],
 }
 
 const NOTHING_TAKEN: Taken = { byWindow: new Map(), byDay: new Map() }

@@ -29,7 +29,7 @@ describe('server configuration from the environment', () => {
         loginLimits: [{ bucket: 'login:15m', windowMs: 900_000, max: 5, sliding: true }],
         webhooks: [],
         webhookSecret: undefined,
-        webhookEvents: ['new', 'escalation', 'reminder'],
+        webhookEvents: ['new', 'escalation', 'reminder', 'booking'],
         escalateAfterMs: 600_000,
         escalateEmail: undefined,
         retentionMonths: 36,

@@ -153,6 +153,9 @@ export function bookingsApi({
       if (!booking) return fail(c, 404, BOOKING_OFF)
       const window = windowById(booking.rules, booking.timeZone, c.req.valid('json').window)
       if (!window) return fail(c, 400, 'That is not a window of the schedule.', { window: 'Choose a window.' })
+      // The office may book past the notice and the days offered, never a window already over.
+      if (window.endsAt <= clock.now().getTime())
+        return fail(c, 400, 'That window is over: choose one to come.', { window: 'Choose a window to come.' })
       return change(c, c.req.valid('param').id, { kind: 'move', window, by: 'office' }, booking)
     })
     .post('/submissions/:id/booking/confirm', submissionId, async (c) => {

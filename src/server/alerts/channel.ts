@@ -22,6 +22,8 @@ export type Delivery = {
   attempts: number
   /** When the event was written (ISO 8601): the same on every attempt (a webhook's timestamp, a push's age). */
   createdAt: string
+  /** The event's words when its kind does not say it all ("Booking moved by the customer: …"). */
+  detail?: string | null
 }
 
 /** A delivery's target is gone for good (a push subscription answered 404/410): drop it, do not retry. */

@@ -24,7 +24,8 @@ export function confirmationChannel({
   now = () => new Date(),
 }: {
   send: SendMail
-  compose: (submission: Submission, to: string) => Notification
+  /** The e-mail, as it is when sent (a booked window is read then). */
+  compose: (submission: Submission, to: string) => Notification | Promise<Notification>
   now?: () => Date
 }): Channel<'confirmation'> {
   return {
@@ -47,7 +48,7 @@ export function confirmationChannel({
     describe: (d) => `Confirmation to the customer (${d.target ?? ''})`,
     deliver: async (d, submission) => {
       if (!d.target) return
-      await send(compose(submission, d.target))
+      await send(await compose(submission, d.target))
     },
   }
 }

@@ -69,6 +69,7 @@ export function announceEscalation(escalateAfterMs: number) {
     escalation: [{ kind: 'escalated', detail: `urgent, unread after ${Math.round(escalateAfterMs / 60_000)} minutes` }],
     reminder: [{ kind: 'reminded', detail: 'unread after 2 business hours' }],
     status: [],
+    booking: [],
   }
   return (event: AlertEvent): ActivityEntry[] => entries[event]
 }

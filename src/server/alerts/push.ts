@@ -1,9 +1,10 @@
 // Web Push to the owner's devices as an alert channel (docs/decisions/030-web-push.md): one
-// delivery per subscribed device for a new request, an escalation and a reminder. The payload is
-// encrypted for the device (RFC 8291, aes128gcm) and the request signed with the server's VAPID
-// key (RFC 8292) by the `web-push` package; the push service keeps it until the phone is
-// reachable (TTL) and wakes it at once for an urgent one. A device the push service no longer
-// knows (404/410) is unsubscribed and not retried; any other failure is retried by the outbox.
+// delivery per subscribed device for a new request, an escalation, a reminder and a booking the
+// customer moved or cancelled. The payload is encrypted for the device (RFC 8291, aes128gcm) and
+// the request signed with the server's VAPID key (RFC 8292) by the `web-push` package; the push
+// service keeps it until the phone is reachable (TTL) and wakes it at once for an urgent one. A
+// device the push service no longer knows (404/410) is unsubscribed and not retried; any other
+// failure is retried by the outbox.
 import type { Agent } from 'node:https'
 import { pushEndpointProblem } from './push-host.ts'
 import webpush from 'web-push'
@@ -38,7 +39,7 @@ export type PushMessage = {
 
 /**
  * The notification's title for each event a device hears of; status changes are the inbox's
- * business, not the phone's (null: not pushed).
+ * business, not the phone's (null: not pushed). A booking the customer changed says how in its body.
  */
 const newRequest = (name: string, urgent: boolean) => `${urgent ? 'Urgent: ' : ''}New request: ${name}`
 const TITLES: Record<AlertEvent, ((name: string, urgent: boolean) => string) | null> = {
@@ -46,6 +47,7 @@ const TITLES: Record<AlertEvent, ((name: string, urgent: boolean) => string) | n
   escalation: (name) => `Urgent, still unread: ${name}`,
   reminder: (name) => `Still unread: ${name}`,
   status: null,
+  booking: (name) => `Booking changed: ${name}`,
 }
 
 /** How long the push service keeps a push for a phone that is off: a day (a later call is still a call). */
@@ -63,8 +65,8 @@ export function firstWords(text: string | null, max = 90): string {
 /** The deep link into the inbox that opens one request (src/admin/Inbox.tsx reads it). */
 const requestLink = (id: string) => `/admin?request=${encodeURIComponent(id)}`
 
-/** The notification for an event of a request. */
-export function pushMessage(event: AlertEvent, s: Submission): PushMessage {
+/** The notification for an event of a request; `detail`: the event's words, its body when given. */
+export function pushMessage(event: AlertEvent, s: Submission, detail?: string | null): PushMessage {
   const name = s.name.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ').trim()
   const urgent = s.urgency !== null || event === 'escalation'
   const title = (TITLES[event] ?? newRequest)(name, s.urgency !== null)
@@ -72,7 +74,7 @@ export function pushMessage(event: AlertEvent, s: Submission): PushMessage {
   const about = [service, firstWords(s.message)].filter(Boolean).join(' – ')
   // Why it is urgent, unless that is only the service chosen ("Emergency Service").
   const why = s.urgency !== null && s.urgency !== service ? `${s.urgency}.` : ''
-  const body = [why, about].filter(Boolean).join(' ')
+  const body = detail ?? [why, about].filter(Boolean).join(' ')
   return { title, body, url: requestLink(s.id), tag: `request-${s.id}`, urgent }
 }
 
@@ -204,7 +206,7 @@ export function pushChannel({
       const sub = await getSubscription(db, Number(delivery.target))
       if (!sub) throw new TargetGone('the device was unsubscribed')
       names.set(String(sub.id), sub.device)
-      await sendToDevice(db, sender, sub, pushMessage(delivery.event, submission))
+      await sendToDevice(db, sender, sub, pushMessage(delivery.event, submission, delivery.detail))
     },
   }
 }

@@ -11,6 +11,8 @@ import { listSubscriptions } from '../db/push.ts'
 import type { Config } from '../env.ts'
 import type { Logger } from '../log.ts'
 import { composeConfirmation } from '../mail/confirmation.ts'
+import { bookingLinks } from '../booking/links.ts'
+import { bookingsOf } from '../db/bookings.ts'
 import { composeNotification } from '../mail/notification.ts'
 import { composeMissedTap, composeTestAlert } from '../mail/alert-test.ts'
 import { senderAddress, smtpSender, type SendMail } from '../mail/transport.ts'
@@ -47,27 +49,38 @@ const CHANNELS: { [Name in AlertChannel]: (parts: Parts) => Channel<Name> | unde
       to: mail.to,
       escalateTo: config.escalateEmail,
       send: mail.send,
-      compose: (submission, event, to = mail.to) =>
+      compose: (submission, event, to = mail.to, change) =>
         composeNotification(
           submission,
           { company: build.business.name, publicOrigin: config.publicOrigin, from: mail.from, to },
           event,
+          change,
         ),
     }),
-  // The customer's confirmation (content/confirmation.yaml), Reply-To the business.
-  confirmation: ({ config, build, mail }) =>
-    mail &&
-    confirmationChannel({
+  // The customer's confirmation (content/confirmation.yaml), Reply-To the business; with the
+  // window booked, if any, its calendar file and the customer's link (docs/booking.md).
+  confirmation: ({ config, build, db, mail }) => {
+    if (!mail) return undefined
+    const settings = {
+      text: build.confirmation,
+      office: build.office,
+      replyTo: build.business.email,
+      from: mail.from,
+      publicOrigin: config.publicOrigin,
+      ...(build.booking ? { booking: { rules: build.booking, business: build.business } } : {}),
+    }
+    const links = build.booking && bookingLinks(db, config.publicOrigin)
+    return confirmationChannel({
       send: mail.send,
-      compose: (submission, to) =>
-        composeConfirmation(submission, to, {
-          text: build.confirmation,
-          office: build.office,
-          replyTo: build.business.email,
-          from: mail.from,
-          publicOrigin: config.publicOrigin,
-        }),
-    }),
+      compose: async (submission, to) => {
+        // The window as it is now: none once cancelled (by the office, before the e-mail went).
+        const booking = links && (await bookingsOf(db, [submission.id])).get(submission.id)
+        if (!links || !booking || booking.status === 'cancelled') return composeConfirmation(submission, to, settings)
+        const link = await links.url(submission.id, Date.now())
+        return composeConfirmation(submission, to, settings, { booking, link })
+      },
+    })
+  },
   webhook: ({ config }) =>
     config.webhooks.length > 0 && config.webhookSecret
       ? webhookChannel({

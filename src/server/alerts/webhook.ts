@@ -22,6 +22,7 @@ export const WEBHOOK_TYPES = {
   escalation: 'request.escalated',
   reminder: 'request.reminder',
   status: 'request.status_changed',
+  booking: 'request.booking_changed',
 } as const satisfies Record<AlertEvent, string>
 
 type WebhookType = (typeof WEBHOOK_TYPES)[AlertEvent]
@@ -46,6 +47,8 @@ export type WebhookEvent = {
     status: string
     receivedAt: string
     inboxUrl: string
+    /** What changed, in words: a booking moved or cancelled by the customer (request.booking_changed only). */
+    change?: string
   }
 }
 
@@ -56,7 +59,13 @@ function signWebhook(secret: Buffer, id: string, timestamp: number, body: string
   return `v1,${createHmac('sha256', secret).update(`${id}.${timestamp}.${body}`).digest('base64')}`
 }
 
-function webhookEvent(event: AlertEvent, s: Submission, at: string, publicOrigin: string): WebhookEvent {
+function webhookEvent(
+  event: AlertEvent,
+  s: Submission,
+  at: string,
+  publicOrigin: string,
+  detail?: string | null,
+): WebhookEvent {
   return {
     type: WEBHOOK_TYPES[event],
     timestamp: at,
@@ -74,6 +83,7 @@ function webhookEvent(event: AlertEvent, s: Submission, at: string, publicOrigin
       status: s.status,
       receivedAt: s.created_at,
       inboxUrl: `${publicOrigin}/admin?request=${encodeURIComponent(s.id)}`,
+      ...(detail ? { change: detail } : {}),
     },
   }
 }
@@ -84,13 +94,14 @@ const CHAT_HEADS: Record<WebhookType, (d: WebhookEvent['data']) => string> = {
   'request.escalated': () => 'URGENT, still unread',
   'request.reminder': () => 'Reminder, still unread',
   'request.status_changed': (d) => `Request now ${d.status}`,
+  'request.booking_changed': () => 'Booking changed by the customer',
 }
 
-/** The chat alert of an event: our words, the visitor's fields (escaped by chatText), the inbox's link. */
+/** The chat alert of an event: our words, the visitor's fields (escaped by chatText), the inbox's link; a booking's change in place of the message. */
 const chatAlert = (e: WebhookEvent): ChatAlert => ({
   head: CHAT_HEADS[e.type](e.data),
   who: [e.data.name, e.data.phone, e.data.serviceLabel],
-  message: e.data.message,
+  message: e.data.change ?? e.data.message,
   inboxUrl: e.data.inboxUrl,
 })
 
@@ -164,7 +175,7 @@ export function webhookChannel({
       // Taken out of WEBHOOK_URLS since the event was fanned out: nobody wants it any more.
       if (!hook) throw new TargetGone('this URL is no longer in WEBHOOK_URLS')
       const body = JSON.stringify(
-        webhookBody(hook.format, webhookEvent(d.event, submission, d.createdAt, publicOrigin)),
+        webhookBody(hook.format, webhookEvent(d.event, submission, d.createdAt, publicOrigin, d.detail)),
       )
       await postSigned(hook.url, body, `msg_${d.id}`, { secret, fetchImpl, now })
     },

@@ -79,7 +79,7 @@ export function bookingDesk(rules: Booking | undefined, timeZone: string): Booki
       if (message.zip !== undefined && zipPlace === null)
         return { refused: 'outside the service area', window, tell: false }
       const refusal = windowRefusal(rules, timeZone, window, now)
-      if (refusal) return { refused: refusal, window, tell: true }
+      if (refusal) return { refused: refusal === 'too-soon' ? 'too soon' : 'too far ahead', window, tell: true }
       return { take: { window, roomOf } }
     },
     words(booking) {

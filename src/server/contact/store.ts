@@ -158,20 +158,20 @@ export async function storeContactRequest(
         const { row, announced } = stored(await takeHits(trx, visitor, ms, db.kind, overall))
         await insertNewRequest(trx, db.kind, row, announced)
         if ('refused' in booking) {
+          // booking_full: the visitor was told the window was not kept; booking_refused: not told
+          // (an emergency, a place outside the area: their own words say what happens).
           const label = booking.window ? windowLabel(booking.window) : message.window
-          await recordActivity(trx, id, at, [{ kind: 'booking_refused', detail: `${label} (${booking.refused})` }])
+          const kind = booking.tell ? 'booking_full' : 'booking_refused'
+          await recordActivity(trx, id, at, [{ kind, detail: `${label} (${booking.refused})` }])
           return false
         }
         const { window, roomOf } = booking.take
         // Spam, or a request in a flood, takes no window: a script cannot fill the week.
-        if (!announced) {
-          await recordActivity(trx, id, at, [
-            { kind: 'booking_refused', detail: `${windowLabel(window)} (possible spam)` },
-          ])
-          return false
-        }
-        const took = await takeWindow(trx, db.kind, { submissionId: id, window, roomOf, at })
-        await recordActivity(trx, id, at, [{ kind: took ? 'booked' : 'booking_full', detail: windowLabel(window) }])
+        const took = announced && (await takeWindow(trx, db.kind, { submissionId: id, window, roomOf, at }))
+        const why = took ? '' : announced ? ' (full)' : ' (possible spam)'
+        await recordActivity(trx, id, at, [
+          { kind: took ? 'booked' : 'booking_full', detail: `${windowLabel(window)}${why}` },
+        ])
         return took
       })
     } else if (db.kind === 'postgres') {

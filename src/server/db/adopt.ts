@@ -27,6 +27,7 @@ export const OWN_TABLES = [
   'push_keys',
   'push_subscriptions',
   'rate_limits',
+  'signing_keys',
   'spam_digests',
   'submission_activity',
   'vitals_counts',

@@ -292,6 +292,12 @@ export async function undoMarkAllRead(db: Db, batch: string, clock: DeskClock): 
   })
 }
 
+/** The office's words for a change the customer made to their booking: "Booking moved by the customer: Tue Dec 2, 8–10 am → Wed Dec 3, 10 am–12 pm". */
+function customerChange(entry: ActivityEntry): string {
+  const what = entry.kind === 'booking_cancelled' ? 'cancelled' : entry.kind === 'booking_moved' ? 'moved' : 'made'
+  return `Booking ${what} by the customer: ${(entry.detail ?? '').replace(/ \(by the customer\)$/, '')}`
+}
+
 /** Deletes for good what has been in the trash since before `before` (ISO 8601), with its notification and timeline. */
 export async function purgeTrash(db: Db, before: string): Promise<number> {
   return db.transact(async (trx) => {
@@ -308,7 +314,9 @@ export async function purgeTrash(db: Db, before: string): Promise<number> {
 
 /**
  * Confirms, cancels, books or moves a request's booking (src/server/db/bookings.ts), marking the
- * request read as every change by the office does. Throws WindowFull or NoBooking.
+ * request read as every change by the office does. A change by the customer (their link,
+ * docs/booking.md) is announced to the office: a 'booking' alert in the same transaction, which
+ * says what changed. Throws WindowFull or NoBooking.
  */
 export function changeBooking(
   db: Db,
@@ -321,6 +329,8 @@ export function changeBooking(
   return change(db, id, clock, async (old, now, trx) => {
     const c: Change = { set: {}, log: await applyBookingAction(trx, db.kind, id, action, roomOf, now) }
     if (markAsRead && c.log.length > 0) markRead(old, now, c)
+    if (action.kind !== 'confirm' && action.by === 'customer')
+      for (const entry of c.log) await enqueueEvent(trx, id, 'booking', now, db.kind, customerChange(entry))
     return c
   })
 }

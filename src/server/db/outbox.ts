@@ -1,7 +1,7 @@
 // The alert outbox (docs/decisions/029-alert-channels.md): an event row per thing to announce
-// (a new request, an escalation, a reminder, a status change), written with the change itself;
-// the alert worker fans each event out into delivery rows, one per channel and target, and takes
-// each due row under a lease, marks it sent or reschedules it.
+// (a new request, an escalation, a reminder, a status change, a booking the customer changed),
+// written with the change itself; the alert worker fans each event out into delivery rows, one per
+// channel and target, and takes each due row under a lease, marks it sent or reschedules it.
 import { sql } from 'kysely'
 import type { Insertable, Kysely, Transaction, Updateable } from 'kysely'
 import type { AlertChannel, AlertEvent } from '../../lead/alerts.ts'
@@ -22,6 +22,8 @@ export type OutboxRow = {
   target: string | null
   attempts: number
   createdAt: string
+  /** The event's words when its kind does not say it all (a booking moved: from when to when). */
+  detail: string | null
 }
 
 const insertEvent = compiledPerShape((trx, row: Insertable<Tables['notification_outbox']>) =>
@@ -34,7 +36,8 @@ const insertEvent = compiledPerShape((trx, row: Insertable<Tables['notification_
 /**
  * Writes an event for a request, in the caller's transaction. A new request, an escalation and
  * a reminder are written once per request: false when it was there already. With the database's
- * `kind`, the statement is compiled once (compiled.ts).
+ * `kind`, the statement is compiled once (compiled.ts). `detail`: the event's words, when its
+ * kind does not say it all.
  */
 export async function enqueueEvent(
   trx: Writer,
@@ -42,8 +45,16 @@ export async function enqueueEvent(
   event: AlertEvent,
   now: string,
   kind?: Db['kind'],
+  detail?: string,
 ): Promise<boolean> {
-  const row = { submission_id: submissionId, event, created_at: now, next_attempt_at: now, attempts: 0 }
+  const row = {
+    submission_id: submissionId,
+    event,
+    created_at: now,
+    next_attempt_at: now,
+    attempts: 0,
+    ...(detail === undefined ? {} : { detail }),
+  }
   const inserted = await insertEvent(trx, kind, row)
   return Number(inserted.numAffectedRows ?? 0) > 0
 }
@@ -84,7 +95,7 @@ export async function claimNext(
     .updateTable('notification_outbox')
     .set({ locked_until: leaseUntil, locked_by: workerId, attempts: sql<number>`attempts + 1` })
     .where('id', '=', db.kind === 'postgres' ? due.forUpdate().skipLocked() : due)
-    .returning(['id', 'submission_id', 'event', 'channel', 'target', 'attempts', 'created_at'])
+    .returning(['id', 'submission_id', 'event', 'channel', 'target', 'attempts', 'created_at', 'detail'])
     .executeTakeFirst()
   return (
     row && {
@@ -95,6 +106,7 @@ export async function claimNext(
       target: row.target,
       attempts: row.attempts,
       createdAt: toIso(row.created_at),
+      detail: row.detail,
     }
   )
 }
@@ -120,6 +132,7 @@ export async function fanOut(
             created_at: event.createdAt,
             next_attempt_at: now,
             attempts: 0,
+            detail: event.detail,
           })),
         )
         .execute()

@@ -48,6 +48,8 @@ interface NotificationOutboxTable {
   target: string | null
   /** Why the alert goes out. */
   event: Generated<AlertEvent>
+  /** The event's words when its kind does not say it all ("Booking moved by the customer: …"); copied to its deliveries. */
+  detail: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 /** What happened to a request, one row per event (src/server/db/activity.ts). */
@@ -187,6 +189,15 @@ interface BookingDaysTable {
   updated_at: Timestamp
 }
 
+/** A secret key of the server's, made once and shared by every instance (src/server/db/signing-keys.ts). */
+interface SigningKeysTable {
+  /** What it signs: 'booking-link'. */
+  name: string
+  /** 32 random bytes, base64url. */
+  key: string
+  created_at: Timestamp
+}
+
 export interface Tables {
   admin_credentials: AdminCredentialsTable
   bookings: BookingsTable
@@ -199,6 +210,7 @@ export interface Tables {
   push_keys: PushKeysTable
   push_subscriptions: PushSubscriptionsTable
   rate_limits: RateLimitsTable
+  signing_keys: SigningKeysTable
   spam_digests: SpamDigestsTable
   submission_activity: SubmissionActivityTable
   vitals_counts: VitalsCountsTable

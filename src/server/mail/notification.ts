@@ -13,7 +13,12 @@ export type Notification = {
   text: string
   messageId: string
   headers: Record<string, string>
+  /** Files attached (the customer's calendar file of a booked window), as nodemailer takes them. */
+  attachments?: { filename: string; content: string; contentType: string }[]
 }
+
+/** An event's own words and time: a booking moved or cancelled by the customer (each its own e-mail). */
+export type EventChange = { detail: string; at: string }
 
 /** The business's local time, where the office reads it. */
 const TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short', timeZone: 'America/New_York' })
@@ -40,12 +45,19 @@ const HEADLINES: Record<AlertEvent, { subject: string; opening: (company: string
     opening: (company) => `A request from the ${company} website is still unread.`,
   },
   status: { subject: 'Request updated', opening: (company) => `A request from the ${company} website was updated.` },
+  // The event's detail says how ("Booking moved by the customer: Tue Dec 2, 8–10 am → …").
+  booking: {
+    subject: 'Booking changed by the customer',
+    opening: (company) => `A customer changed their booking through the ${company} website.`,
+  },
 }
 
 export function composeNotification(
   s: Submission,
   { company, publicOrigin, from, to }: { company: string; publicOrigin: string; from: string; to: string },
   event: AlertEvent = 'new',
+  /** The event's words when its kind does not say it all (the opening line then), and when it happened. */
+  change?: EventChange,
 ): Notification {
   const headline = HEADLINES[event]
   const service = serviceLabel(s.service) ?? 'Not specified'
@@ -76,7 +88,7 @@ export function composeNotification(
         .join('\n')
     : '  (no message)'
   const text = [
-    headline.opening(company),
+    change ? `${oneLine(change.detail, 300)}.` : headline.opening(company),
     '',
     ...rows.map(([label, value]) => `${`${label}:`.padEnd(9)}${value}`),
     'Message:',
@@ -98,8 +110,9 @@ export function composeNotification(
     subject: oneLine(`${headline.subject}: ${s.name} – ${service}`),
     text,
     // The same id on every attempt: if a send is ever repeated (a worker died between the mail
-    // server's "accepted" and our "sent" mark), mail clients show it once.
-    messageId: `<request-${s.id}${event === 'new' ? '' : `-${event}`}@${host}>`,
+    // server's "accepted" and our "sent" mark), mail clients show it once. A request's booking
+    // changes are told each in its own e-mail (the change's time in the id).
+    messageId: `<request-${s.id}${event === 'new' ? '' : `-${event}`}${change ? `-${Date.parse(change.at)}` : ''}@${host}>`,
     headers: { 'X-Request-Id': s.id, 'Auto-Submitted': 'auto-generated' },
   }
 }

@@ -3,8 +3,11 @@
 // so the timeline and the customer's link still read it); erased with its request. `booking_days`:
 // one row per day anyone booked or the office changed: its lock serializes the bookings of that
 // day (no double booking, several instances included), and it holds the day's room when the
-// office set one (a technician out sick).
-import { types, type KindMigration } from './shared.ts'
+// office set one (a technician out sick). `signing_keys`: the server's secret keys, made once and
+// shared by every instance (the customer's booking link is signed with one, docs/booking.md).
+// notification_outbox's `detail`: an event's words when its kind does not say it all (a booking
+// moved or cancelled by the customer: from when to when).
+import { addColumns, types, type KindMigration } from './shared.ts'
 
 export const bookings: KindMigration = {
   name: '027_bookings',
@@ -38,5 +41,13 @@ export const bookings: KindMigration = {
       .addColumn('visits_per_window', 'integer')
       .addColumn('updated_at', t.timestamp, (c) => c.notNull())
       .execute()
+    await db.schema
+      .createTable('signing_keys')
+      .ifNotExists()
+      .addColumn('name', 'text', (c) => c.primaryKey())
+      .addColumn('key', 'text', (c) => c.notNull())
+      .addColumn('created_at', t.timestamp, (c) => c.notNull())
+      .execute()
+    await addColumns(db, kind, 'notification_outbox', [['detail', 'text']])
   },
 }

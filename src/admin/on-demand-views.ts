@@ -1,0 +1,6 @@
+// What the inbox loads on demand (on-demand.tsx), in one chunk: what a tap opens, never the first
+// screen. A card's "More" (follow-up, visit, note, client details, history, erase, delete), the
+// Schedule and the Sources report.
+export { CardDetails } from './CardDetails.tsx'
+export { Schedule } from './Schedule.tsx'
+export { SourcesReport } from './SourcesReport.tsx'
