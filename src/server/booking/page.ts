@@ -54,7 +54,10 @@ export type BookingLinkDeps = {
  */
 function crossSite(c: Context<AppEnv>, publicOrigin: string): boolean {
   const site = c.req.header('sec-fetch-site')
-  if (site !== undefined && site !== 'same-origin') return true
+  // The browser's own word, which no page can set: a form posted from this page (whose Origin a
+  // browser may send as "null" under a strict referrer policy) is same-origin.
+  if (site === 'same-origin') return false
+  if (site !== undefined) return true
   return crossSiteOf(c, publicOrigin) !== null
 }
 
@@ -252,9 +255,12 @@ export function bookingLinkPage({
   return app
 }
 
-/** No copy kept anywhere, no Referer with the token sent on, not indexed. */
+/**
+ * No copy kept anywhere, no Referer with the token sent to another site (same-origin: a browser
+ * without Sec-Fetch-Site still sends this page's Origin with its forms), not indexed.
+ */
 function noTrace(c: Context<AppEnv>) {
   c.header('cache-control', 'no-store')
-  c.header('referrer-policy', 'no-referrer')
+  c.header('referrer-policy', 'same-origin')
   c.header('x-robots-tag', 'noindex, nofollow')
 }
