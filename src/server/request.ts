@@ -124,7 +124,11 @@ export const clientHits = (address: string, windows: readonly Window[]): Hit[] =
  * not judged here.
  */
 export function crossSiteOf(c: Context<AppEnv>, publicOrigin: string): string | null {
-  if (c.req.header('sec-fetch-site') === 'cross-site') return 'sent from another site'
+  const fetchSite = c.req.header('sec-fetch-site')
+  if (fetchSite === 'cross-site') return 'sent from another site'
+  // The browser's own word, which no page can set: a form posted from one of this site's pages is
+  // same-origin even when its Origin comes as "null" (a page with a strict referrer policy).
+  if (fetchSite === 'same-origin') return null
   const origin = c.req.header('origin')
   if (origin === undefined || origin === publicOrigin) return null
   let host: string | undefined

@@ -53,11 +53,8 @@ export type BookingLinkDeps = {
  * that learnt it from acting through the customer's browser.
  */
 function crossSite(c: Context<AppEnv>, publicOrigin: string): boolean {
-  const site = c.req.header('sec-fetch-site')
-  // The browser's own word, which no page can set: a form posted from this page (whose Origin a
-  // browser may send as "null" under a strict referrer policy) is same-origin.
-  if (site === 'same-origin') return false
-  if (site !== undefined) return true
+  // Stricter than the contact form: a sibling subdomain (same-site) is refused too.
+  if (c.req.header('sec-fetch-site') === 'same-site') return true
   return crossSiteOf(c, publicOrigin) !== null
 }
 
