@@ -98,6 +98,9 @@ function adminCaller(url: string, cookie: string): Call {
   }
 }
 
+/** The day `n` days ago (UTC, near enough for a period), YYYY-MM-DD. */
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10)
+
 type Case = [label: string, detail: string, run: () => Promise<Timed>]
 
 /** What the office does all day, in the order it is timed. */
@@ -125,6 +128,12 @@ function officeDay(call: Call, { busiest, someId }: { busiest: string; someId: s
     ['follow-ups tab', 'view=followups', () => call('GET', '/api/admin/submissions?view=followups')],
     ['trash tab', 'view=trash', () => call('GET', '/api/admin/submissions?view=trash')],
     ['timeline (1,000 entries)', 'GET …/activity', () => call('GET', `/api/admin/submissions/${busiest}/activity`)],
+    ['sources report (30 days)', 'GET /api/admin/sources', () => call('GET', '/api/admin/sources')],
+    [
+      'sources report (a year)',
+      'from=…&to=…',
+      () => call('GET', `/api/admin/sources?from=${daysAgo(364)}&to=${daysAgo(0)}`),
+    ],
     ['median response times', 'GET /api/admin/response-times', () => call('GET', '/api/admin/response-times')],
     [
       'call recorded',
