@@ -25,6 +25,8 @@ export const ACTIVITY_KINDS = [
   'booking_confirmed',
   'booking_moved',
   'booking_cancelled',
+  'job_value',
+  'lost_reason',
 ] as const
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number]
@@ -92,4 +94,7 @@ export const ACTIVITY_TEXT: Record<ActivityKind, (detail: string | null) => stri
   booking_confirmed: (detail) => `Booking confirmed: ${detail ?? ''}`,
   booking_moved: (detail) => `Booking moved: ${detail ?? ''}`,
   booking_cancelled: (detail) => `Booking cancelled${detail ? `: ${detail}` : ''}`,
+  // The outcome (src/lead/outcome.ts): the value in dollars, the reason in words; none: cleared.
+  job_value: (detail) => (detail ? `Job value: ${detail}` : 'Job value cleared'),
+  lost_reason: (detail) => (detail ? `Reason lost: ${detail}` : 'Reason lost cleared'),
 }

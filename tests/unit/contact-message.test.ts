@@ -159,6 +159,9 @@ describe('the notification e-mail', () => {
     click_id_type: 'gclid',
     click_id: 'abc',
     source: 'Google Ads',
+    job_value_cents: null,
+    lost_reason: null,
+    outcome_at: null,
   }
   const mail = composeNotification(submission, {
     company: 'Longbar Heating & Cooling',
