@@ -25,6 +25,7 @@ export const ACTIVITY_KINDS = [
   'booking_confirmed',
   'booking_moved',
   'booking_cancelled',
+  'sent_again',
 ] as const
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number]
@@ -92,4 +93,5 @@ export const ACTIVITY_TEXT: Record<ActivityKind, (detail: string | null) => stri
   booking_confirmed: (detail) => `Booking confirmed: ${detail ?? ''}`,
   booking_moved: (detail) => `Booking moved: ${detail ?? ''}`,
   booking_cancelled: (detail) => `Booking cancelled${detail ? `: ${detail}` : ''}`,
+  sent_again: (detail) => `Sent again${detail ? `: ${detail}` : ''}`,
 }

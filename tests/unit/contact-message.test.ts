@@ -159,6 +159,10 @@ describe('the notification e-mail', () => {
     click_id_type: 'gclid',
     click_id: 'abc',
     source: 'Google Ads',
+    phone_key: null,
+    email_key: null,
+    customer_id: null,
+    folded_into: null,
   }
   const mail = composeNotification(submission, {
     company: 'Longbar Heating & Cooling',

@@ -28,6 +28,7 @@ import { sourceChannels } from './migrations/017-source-channels.ts'
 import { alertTests } from './migrations/025-alert-tests.ts'
 import { siteSpeed } from './migrations/026-site-speed.ts'
 import { bookings } from './migrations/027-bookings.ts'
+import { customers } from './migrations/028-customers.ts'
 
 /** Every migration, oldest first (exported for the test that holds each file to its name). */
 export const MIGRATIONS: readonly KindMigration[] = [
@@ -51,6 +52,7 @@ export const MIGRATIONS: readonly KindMigration[] = [
   alertTests,
   siteSpeed,
   bookings,
+  customers,
 ]
 
 /** Every migration, by name, for a database of this kind (exported for the migration tests). */
