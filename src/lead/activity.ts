@@ -25,6 +25,7 @@ export const ACTIVITY_KINDS = [
   'booking_confirmed',
   'booking_moved',
   'booking_cancelled',
+  'sent_again',
   'job_value',
   'lost_reason',
 ] as const
@@ -94,6 +95,7 @@ export const ACTIVITY_TEXT: Record<ActivityKind, (detail: string | null) => stri
   booking_confirmed: (detail) => `Booking confirmed: ${detail ?? ''}`,
   booking_moved: (detail) => `Booking moved: ${detail ?? ''}`,
   booking_cancelled: (detail) => `Booking cancelled${detail ? `: ${detail}` : ''}`,
+  sent_again: (detail) => `Sent again${detail ? `: ${detail}` : ''}`,
   // The outcome (src/lead/outcome.ts): the value in dollars, the reason in words; none: cleared.
   job_value: (detail) => (detail ? `Job value: ${detail}` : 'Job value cleared'),
   lost_reason: (detail) => (detail ? `Reason lost: ${detail}` : 'Reason lost cleared'),

@@ -144,6 +144,15 @@ export const SUBMISSION_COLUMNS = {
    * newest first. Kept by the database.
    */
   queue_rank: column<'computed', number>('computed'),
+  // Customers (migration 028, src/lead/customer.ts):
+  /** The phone number's key (its last ten digits), or null. */
+  phone_key: optional('text'),
+  /** The e-mail address's key (lower-cased), or null. */
+  email_key: optional('text'),
+  /** The customer's id: the id of the customer's first request (a merge rewrites it); null only on a row another program wrote (then the request is its own customer). */
+  customer_id: optional('uuid'),
+  /** The earlier request this one was sent again into, within an hour (no second alert, not urgent), or null. */
+  folded_into: optional('uuid'),
 }
 
 type Columns = typeof SUBMISSION_COLUMNS

@@ -15,6 +15,8 @@ import { takeWindow } from '../db/bookings.ts'
 import type { WindowAsked } from './booking.ts'
 import { recordActivity } from '../db/activity.ts'
 import { windowLabel, type ArrivalWindow } from '../../lead/booking-windows.ts'
+import { emailKey, phoneKey } from '../../lead/customer.ts'
+import { customerOfNew, type CustomerOfNew } from '../db/customers.ts'
 
 /**
  * The visit's arrival as the request stores it (migration 012): the landing page, the campaign
@@ -136,18 +138,43 @@ export async function storeContactRequest(
     callback_time: message.callbackTime ?? null,
     ...arrivalColumns(message),
   }
+  const keys = { phoneKey: phoneKey(message.phone), emailKey: emailKey(message.email) }
   const ms = now.getTime()
   const visitor = visitorHits(clientKey, wideKey, limits)
   const overall = overallLimits.map((window) => ({ key: OVERALL_KEY, window }))
-  /** The row as stored, marked when its overall totals (this one counted) go over a window. */
-  const stored = (totals: number[]) => {
+  /**
+   * The row as stored, with its customer (customers.ts), marked when its overall totals (this one
+   * counted) go over a window.
+   */
+  const stored = (totals: number[], customer: CustomerOfNew) => {
     const flood = overallLimits.find((window, i) => totals[i]! > window.max)
     const reason = flood && `more than ${flood.max} requests from everyone in ${spanInWords(flood.windowMs)}`
+    // Sent again within the hour (the first "didn't work"): kept, on the first request's timeline,
+    // neither urgent nor announced again: one card on top and one alert.
+    const foldInto = spamReason === null ? customer.foldInto : null
     return {
-      row: reason ? { ...row, suspicion: suspicion ? `${suspicion}; ${reason}` : reason } : row,
-      // A request that is not spam is announced with its event, unless it came in a flood.
-      announced: spamReason === null && flood === undefined,
+      row: {
+        ...row,
+        ...(reason ? { suspicion: suspicion ? `${suspicion}; ${reason}` : reason } : {}),
+        phone_key: keys.phoneKey,
+        email_key: keys.emailKey,
+        customer_id: customer.customerId ?? id,
+        folded_into: foldInto,
+        ...(foldInto ? { urgent_open: false } : {}),
+      },
+      foldInto,
+      // Not spam and not in a flood: may take an arrival window.
+      genuine: spamReason === null && flood === undefined,
+      // A genuine request is announced with its event, unless it is a second send.
+      announced: spamReason === null && flood === undefined && foldInto === null,
     }
+  }
+  /** The second send's words on the first request's timeline. */
+  const foldedInto = async (trx: Parameters<typeof recordActivity>[0], foldInto: string | null) => {
+    if (!foldInto) return
+    const words = message.message?.trim().replace(/\s+/g, ' ')
+    const detail = words ? (words.length > 300 ? `${words.slice(0, 299)}…` : words) : null
+    await recordActivity(trx, foldInto, at, [{ kind: 'sent_again', detail }])
   }
   let booked: boolean | undefined
   try {
@@ -155,8 +182,13 @@ export async function storeContactRequest(
       // A window is taken in the same transaction as the request is stored, on either database:
       // the request with its window, or (the window filled meanwhile) without, never neither.
       booked = await db.transact(async (trx) => {
-        const { row, announced } = stored(await takeHits(trx, visitor, ms, db.kind, overall))
+        const customer = await customerOfNew(trx, keys, ms)
+        const { row, announced, genuine, foldInto } = stored(
+          await takeHits(trx, visitor, ms, db.kind, overall),
+          customer,
+        )
         await insertNewRequest(trx, db.kind, row, announced)
+        await foldedInto(trx, foldInto)
         if ('refused' in booking) {
           // booking_full: the visitor was told the window was not kept; booking_refused: not told
           // (an emergency, a place outside the area: their own words say what happens).
@@ -167,8 +199,8 @@ export async function storeContactRequest(
         }
         const { window, roomOf } = booking.take
         // Spam, or a request in a flood, takes no window: a script cannot fill the week.
-        const took = announced && (await takeWindow(trx, db.kind, { submissionId: id, window, roomOf, at }))
-        const why = took ? '' : announced ? ' (full)' : ' (possible spam)'
+        const took = genuine && (await takeWindow(trx, db.kind, { submissionId: id, window, roomOf, at }))
+        const why = took ? '' : genuine ? ' (full)' : ' (possible spam)'
         await recordActivity(trx, id, at, [
           { kind: took ? 'booked' : 'booking_full', detail: `${windowLabel(window)}${why}` },
         ])
@@ -180,13 +212,22 @@ export async function storeContactRequest(
       // that statement only, not until a transaction's commit, which queued the contact path
       // behind it); the row with its event in the other. A refused request's own hits are taken
       // back; it still counts in the overall. Two round trips where a transaction needed five.
-      const { row, announced } = stored(await takeHitsCommitted(db.k, visitor, ms, db.kind, overall))
+      // The customer is looked up first, on its own: a second send's fold is on the first
+      // request's timeline only once the row is stored.
+      const customer = await customerOfNew(db.k, keys, ms)
+      const { row, announced, foldInto } = stored(
+        await takeHitsCommitted(db.k, visitor, ms, db.kind, overall),
+        customer,
+      )
       await insertNewRequest(db.k, db.kind, row, announced)
+      await foldedInto(db.k, foldInto)
     } else {
       // SQLite has one writer at a time and commits in groups: one transaction for all of it.
       await db.transact(async (trx) => {
-        const { row, announced } = stored(await takeHits(trx, visitor, ms, db.kind, overall))
+        const customer = await customerOfNew(trx, keys, ms)
+        const { row, announced, foldInto } = stored(await takeHits(trx, visitor, ms, db.kind, overall), customer)
         await insertNewRequest(trx, db.kind, row, announced)
+        await foldedInto(trx, foldInto)
       })
     }
   } catch (error) {

@@ -21,6 +21,7 @@ export const OWN_TABLES = [
   'booking_days',
   'bookings',
   'call_counts',
+  'customer_merges',
   'kysely_migration',
   'kysely_migration_lock',
   'notification_outbox',

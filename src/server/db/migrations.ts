@@ -28,6 +28,7 @@ import { sourceChannels } from './migrations/017-source-channels.ts'
 import { alertTests } from './migrations/025-alert-tests.ts'
 import { siteSpeed } from './migrations/026-site-speed.ts'
 import { bookings } from './migrations/027-bookings.ts'
+import { customers } from './migrations/028-customers.ts'
 import { outcomes } from './migrations/029-outcomes.ts'
 
 /** Every migration, oldest first (exported for the test that holds each file to its name). */
@@ -52,6 +53,7 @@ export const MIGRATIONS: readonly KindMigration[] = [
   alertTests,
   siteSpeed,
   bookings,
+  customers,
   outcomes,
 ]
 

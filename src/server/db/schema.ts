@@ -198,6 +198,17 @@ interface SigningKeysTable {
   created_at: Timestamp
 }
 
+/** One merge of two customers (migration 028): which requests it moved, so an undo moves exactly those back. */
+interface CustomerMergesTable {
+  id: Generated<number>
+  kept_customer: string
+  merged_customer: string
+  /** The moved requests' ids, as a JSON array. */
+  request_ids: string
+  at: Timestamp
+  undone_at: Timestamp | null
+}
+
 export interface Tables {
   admin_credentials: AdminCredentialsTable
   bookings: BookingsTable
@@ -206,6 +217,7 @@ export interface Tables {
   admin_sessions: AdminSessionsTable
   call_counts: CallCountsTable
   contact_submissions: ContactSubmissionsTable
+  customer_merges: CustomerMergesTable
   notification_outbox: NotificationOutboxTable
   push_keys: PushKeysTable
   push_subscriptions: PushSubscriptionsTable
