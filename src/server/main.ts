@@ -162,6 +162,7 @@ const app = createApp({
         onNotificationQueued,
         alertChannels: alerts.configured,
         booking,
+        googleAdsConversionName: config.googleAdsConversionName,
       }),
     )
     app.route('/metrics', metricsApi({ db, trustProxy, token: config.metricsToken }))
