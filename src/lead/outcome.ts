@@ -32,7 +32,8 @@ export function formatDollars(cents: number): string {
 }
 
 /** What a typed job value says is wrong with it, in the office's words. */
-export const JOB_VALUE_PROBLEM = 'Write the job’s value in dollars, more than $0 and at most $1,000,000 (like 485 or 1,250.50).'
+export const JOB_VALUE_PROBLEM =
+  'Write the job’s value in dollars, more than $0 and at most $1,000,000 (like 485 or 1,250.50).'
 
 /**
  * The cents of a value as the office types it ("485", "$1,250.50", "1250.5"); undefined when it is
@@ -48,5 +49,4 @@ export function parseDollars(text: string): number | undefined {
 }
 
 /** A value in cents as the office would type it back ("1250.50", "485"). */
-export const centsToInput = (cents: number) =>
-  cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2)
+export const centsToInput = (cents: number) => (cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2))

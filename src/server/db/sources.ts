@@ -98,13 +98,13 @@ export async function outcomesReport(db: Db, from: string, to: string): Promise<
     source: string
     page: string | null
     campaign: string | null
-    returning: boolean | number
+    is_returning: boolean | number
     requests: number | string
     booked: number | string
     completed: number | string
     revenue: number | string | null
   }>`select coalesce(s.source, ${DIRECT}) as source, s.landing_page as page, s.utm_campaign as campaign,
-      ${returningRequest()} as returning,
+      ${returningRequest()} as is_returning,
       count(*) as requests,
       sum(case when s.status in ('scheduled', 'completed') or b.submission_id is not null then 1 else 0 end) as booked,
       sum(case when s.status = 'completed' then 1 else 0 end) as completed,
@@ -114,10 +114,11 @@ export async function outcomesReport(db: Db, from: string, to: string): Promise<
     where s.created_at >= ${from} and s.created_at < ${to}
       and s.deleted_at is null and not s.is_spam and s.folded_into is null
     group by 1, 2, 3, 4`.execute(db.k)
-  const dimensions = { bySource: new Map(), byPage: new Map(), byCampaign: new Map() } satisfies Record<
-    keyof OutcomesReport,
-    Map<string, OutcomeRow>
-  >
+  const dimensions: Record<keyof OutcomesReport, Map<string, OutcomeRow>> = {
+    bySource: new Map(),
+    byPage: new Map(),
+    byCampaign: new Map(),
+  }
   for (const r of rows) {
     const counts: Outcomes = {
       requests: Number(r.requests),
@@ -135,7 +136,7 @@ export async function outcomesReport(db: Db, from: string, to: string): Promise<
       const key = keys[dimension]
       let row = map.get(key)
       if (!row) map.set(key, (row = { key, firstTime: none(), returning: none() }))
-      add(r.returning === true || Number(r.returning) === 1 ? row.returning : row.firstTime, counts)
+      add(r.is_returning === true || Number(r.is_returning) === 1 ? row.returning : row.firstTime, counts)
     }
   }
   return {
