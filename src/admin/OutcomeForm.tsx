@@ -53,6 +53,12 @@ export function OutcomeForm({ item }: { item: Submission }) {
       send({ lost_reason: reason })
     }
   }
+  // What is entered can be cleared, whatever the status now.
+  const clearable: { field: keyof JobOutcome; text: string; reset: () => void }[] = []
+  if (item.job_value_cents !== null)
+    clearable.push({ field: 'job_value_cents', text: W.clearValue, reset: () => setValue('') })
+  if (item.lost_reason !== null)
+    clearable.push({ field: 'lost_reason', text: W.clearReason, reset: () => setReason('') })
   const inputId = `${id}-${field}`
   const problemId = `${inputId}-problem`
   const invalid = problem ? { 'aria-invalid': true, 'aria-describedby': problemId } : {}
@@ -116,26 +122,17 @@ export function OutcomeForm({ item }: { item: Submission }) {
               {W.save}
             </button>
           )}
-          {item.job_value_cents !== null && (
+          {clearable.map(({ field, text, reset }) => (
             <button
+              key={field}
               type="button"
               className={button.quiet}
               disabled={save.isPending}
-              onClick={() => send({ job_value_cents: null }, () => setValue(''))}
+              onClick={() => send({ [field]: null }, reset)}
             >
-              {W.clearValue}
+              {text}
             </button>
-          )}
-          {item.lost_reason !== null && (
-            <button
-              type="button"
-              className={button.quiet}
-              disabled={save.isPending}
-              onClick={() => send({ lost_reason: null }, () => setReason(''))}
-            >
-              {W.clearReason}
-            </button>
-          )}
+          ))}
         </div>
       </fieldset>
     </form>

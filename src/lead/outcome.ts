@@ -24,7 +24,7 @@ export const LOST_REASON_LABELS: Record<LostReason, string> = {
 }
 
 /** The highest job value, in cents ($1,000,000). */
-export const JOB_VALUE_MAX_CENTS = schema.properties.job_value_cents.maximum
+const JOB_VALUE_MAX_CENTS = schema.properties.job_value_cents.maximum
 
 /** "$1,234.50" from 123450 cents. */
 export function formatDollars(cents: number): string {

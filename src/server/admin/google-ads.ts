@@ -6,7 +6,7 @@
 // from iOS apps and web pages). Google ignores a row sent again with the same click id, name and
 // time, so uploading an overlapping period twice counts nothing twice.
 import { GOOGLE_CLICK_ID_TYPES, type Conversion, type GoogleClickIdType } from '../db/sources.ts'
-import { csvCell } from './csv.ts'
+import { csvCell, localDateTime } from './csv.ts'
 
 /** The template's header row (Google Ads, Goals › Conversions › Uploads › "Conversions from clicks"), in its order. */
 export const GOOGLE_ADS_COLUMNS = [
@@ -23,7 +23,7 @@ export const GOOGLE_ADS_COLUMNS = [
 export const DEFAULT_CONVERSION_NAME = 'Completed job'
 
 /** The currency of every value (content/business.yaml: USD). */
-export const CONVERSION_CURRENCY = 'USD'
+const CONVERSION_CURRENCY = 'USD'
 
 /**
  * What a click id of Google's is made of (URL-safe base64): anything else came from a hand-made
@@ -31,31 +31,16 @@ export const CONVERSION_CURRENCY = 'USD'
  */
 const CLICK_ID = /^[A-Za-z0-9_-]{1,512}$/
 
-const formats = new Map<string, Intl.DateTimeFormat>()
-
-/** "2026-11-24 14:05:00" in `timeZone`: the form the template's Conversion Time takes with the TimeZone line. */
-export function conversionTime(iso: string, timeZone: string): string {
-  let f = formats.get(timeZone)
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-    formats.set(timeZone, f)
-  }
-  const p: Record<string, string> = {}
-  for (const part of f.formatToParts(new Date(iso))) p[part.type] = part.value
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`
-}
+/**
+ * "2026-11-24 14:05:00" in `timeZone`: the form the template's Conversion Time takes with the
+ * TimeZone line. The inbox CSV's local minute, and the instant's own seconds (every zone has been
+ * a whole number of minutes from UTC since 1972).
+ */
+export const conversionTime = (iso: string, timeZone: string): string =>
+  `${localDateTime(iso, timeZone)}:${String(new Date(iso).getUTCSeconds()).padStart(2, '0')}`
 
 /** Whether a stored click id can be sent to Google Ads. */
-export const isGoogleClickId = (type: string | null, id: string | null): boolean =>
+const isGoogleClickId = (type: string | null, id: string | null): boolean =>
   GOOGLE_CLICK_ID_TYPES.includes(type as GoogleClickIdType) && id !== null && CLICK_ID.test(id)
 
 /**

@@ -23,7 +23,7 @@ const FIELD_PROBLEMS: Record<keyof JobOutcome, string> = {
 }
 
 /** A PUT body: the outcome, or what is wrong with each field ("Send the job's value or the reason lost." for {}). */
-export function validateJobOutcome(body: unknown): Checked<JobOutcome> {
+function validateJobOutcome(body: unknown): Checked<JobOutcome> {
   if (checkOutcome(body)) return { ok: true, value: body }
   const named = fieldsOf(checkOutcome.errors)
   const fields = Object.fromEntries(

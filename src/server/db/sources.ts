@@ -52,18 +52,18 @@ export async function sourcesReport(db: Db, from: string, to: string): Promise<S
  * is a return; a request without one (written by another program) is its own first. One
  * expression on the row itself, no lookup: the report stays one pass over the period.
  */
-export const returningRequest = (): RawBuilder<boolean> =>
+const returningRequest = (): RawBuilder<boolean> =>
   sql<boolean>`(s.customer_id is not null and s.customer_id <> s.id)`
 
 /** What the requests of one group became: how many, booked, completed, and the completed jobs' value. */
-export type Outcomes = { requests: number; booked: number; completed: number; revenueCents: number }
+type Outcomes = { requests: number; booked: number; completed: number; revenueCents: number }
 /** One source, landing page or campaign: its first-time customers' requests and its returning customers' apart. */
-export type OutcomeRow = { key: string; firstTime: Outcomes; returning: Outcomes }
+type OutcomeRow = { key: string; firstTime: Outcomes; returning: Outcomes }
 export type OutcomesReport = { bySource: OutcomeRow[]; byPage: OutcomeRow[]; byCampaign: OutcomeRow[] }
 
 /** The page or campaign key of a request that has none. */
-export const NO_PAGE = '(not recorded)'
-export const NO_CAMPAIGN = '(no campaign)'
+const NO_PAGE = '(not recorded)'
+const NO_CAMPAIGN = '(no campaign)'
 
 const none = (): Outcomes => ({ requests: 0, booked: 0, completed: 0, revenueCents: 0 })
 const add = (into: Outcomes, from: Outcomes) => {
