@@ -166,6 +166,10 @@ export async function seedSubmissions(db: Db, count: number, { seed = 1, days = 
         follow_up_on: rnd() < 0.05 ? new Date(now + (rnd() - 0.5) * 120 * 86_400_000).toISOString().slice(0, 10) : null,
         deleted_at: rnd() < 0.02 ? new Date(now - Math.floor(rnd() * 29 * 86_400_000)).toISOString() : null,
         ...attributionOf(),
+        // A completed job's value (most are entered), from $89 to about $12,000, the day it was done.
+        ...(status === 'completed' && contacted && Number.parseInt(contactedAt.slice(17, 19), 10) < 48
+          ? { job_value_cents: 8900 + (Date.parse(contactedAt) % 1_200_000), outcome_at: contactedAt }
+          : {}),
       }
     })
     await db.k.insertInto('contact_submissions').values(rows).execute()

@@ -6,11 +6,13 @@ import { useId, useState } from 'react'
 import { Download, TrendingUp } from 'lucide-react'
 import { formatDollars } from '../lead/outcome.ts'
 import { googleAdsCsvUrl, type Answer } from './api.ts'
+import { T } from './messages.ts'
 import { OUTCOME_T as W } from './outcome-messages.ts'
+import { useOutcomesReport } from './queries.ts'
 import { btn, control, label, tableCell as cell, tableHead as head } from './ui.ts'
 
-type Report = Answer<'sources'>['outcomes']
-type Dimension = keyof Report
+type Report = Answer<'outcomes'>
+type Dimension = 'bySource' | 'byPage' | 'byCampaign'
 type Counts = Report['bySource'][number]['firstTime']
 
 /** "67% (2)": a share of the requests and its count; a dash without requests. */
@@ -27,10 +29,11 @@ function Cells({ counts }: { counts: Counts }) {
   )
 }
 
-export function SourcesOutcomes({ report, from, to }: { report: Report; from: string; to: string }) {
+export function SourcesOutcomes({ from, to }: { from: string; to: string }) {
   const [by, setBy] = useState<Dimension>('bySource')
   const id = useId()
-  const rows = report[by]
+  const report = useOutcomesReport(from, to)
+  const rows = report.data?.[by] ?? []
   return (
     <>
       <h3 id={`${id}-heading`} className="mt-5 flex items-center gap-2 font-bold text-brand-900">
@@ -64,6 +67,8 @@ export function SourcesOutcomes({ report, from, to }: { report: Report; from: st
       <p id={`${id}-export`} className="mt-1 text-xs text-slate-600">
         {W.report.exportHint}
       </p>
+      {report.isPending && <p className="mt-2 text-sm text-slate-600">{T.inbox.loadingMore}</p>}
+      {report.isError && <p className="mt-2 text-sm font-semibold text-red-800">{T.inbox.failed}</p>}
       {rows.length > 0 && (
         // Wider than a phone: the table scrolls sideways, and the keyboard can scroll it too.
         <div

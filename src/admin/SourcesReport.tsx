@@ -162,7 +162,7 @@ export function SourcesReport({ onPick, onClose }: { onPick: (source: string) =>
             ) : (
               <SourcesTable rows={data.sources} onPick={onPick} />
             )}
-            <SourcesOutcomes report={data.outcomes} from={from} to={to} />
+            <SourcesOutcomes from={from} to={to} />
             <Calls calls={data.calls} />
           </>
         )}

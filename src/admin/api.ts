@@ -135,6 +135,7 @@ export const api = {
   markAllRead: (query: ListQuery) => answer(client.submissions['mark-read'].$post({ json: listSearch(query) })),
   undoMarkAllRead: (batch: string) => answer(client.submissions['mark-read'].undo.$post({ json: { batch } })),
   sources: (from: string, to: string) => answer(client.sources.$get({ query: { from, to } })),
+  outcomes: (from: string, to: string) => answer(client.sources.outcomes.$get({ query: { from, to } })),
   siteSpeed: (from: string, to: string) => answer(client['site-speed'].$get({ query: { from, to } })),
   // Online booking (docs/admin-api.md "Bookings"): the Schedule, a day's room, a request's visit.
   schedule: () => answer(client.schedule.$get()),

@@ -212,7 +212,7 @@ describe.each(STORAGE_KINDS)('outcomes on %s', (kind) => {
     await stored({ ...ads, created_at: at(13), deleted_at: at(14) })
     await stored({ ...ads, created_at: '2025-04-01T15:00:00.000Z', status: 'completed', job_value_cents: 777 })
 
-    const res = await office.call('GET', '/api/admin/sources?from=2025-03-01&to=2025-03-31')
+    const res = await office.call('GET', '/api/admin/sources/outcomes?from=2025-03-01&to=2025-03-31')
     expect(res.status).toBe(200)
     const counts = (requests: number, booked: number, completed: number, revenueCents: number) => ({
       requests,
@@ -222,7 +222,10 @@ describe.each(STORAGE_KINDS)('outcomes on %s', (kind) => {
     })
     const ad = { firstTime: counts(4, 3, 1, 48500), returning: counts(1, 1, 1, 30000) }
     const direct = { firstTime: counts(1, 0, 0, 0), returning: counts(1, 1, 1, 125050) }
-    expect(res.body.outcomes).toEqual({
+    expect(res.body).toEqual({
+      success: true,
+      from: '2025-03-01',
+      to: '2025-03-31',
       bySource: [
         { key: 'Google Ads', ...ad },
         { key: 'Direct', ...direct },
@@ -237,10 +240,12 @@ describe.each(STORAGE_KINDS)('outcomes on %s', (kind) => {
       ],
     })
     // The report's other numbers stay as they were.
-    expect(res.body.sources).toEqual([
+    expect((await office.call('GET', '/api/admin/sources?from=2025-03-01&to=2025-03-31')).body.sources).toEqual([
       { source: 'Google Ads', requests: 6, contacted: 5, scheduled: 3 },
       { source: 'Direct', requests: 2, contacted: 1, scheduled: 1 },
     ])
+    expect((await office.call('GET', '/api/admin/sources/outcomes?from=2025-03-31&to=2025-03-01')).status).toBe(400)
+    expect((await client().call('GET', '/api/admin/sources/outcomes')).status).toBe(401)
   })
 
   it('exports the completed jobs of a period from Google click ids in Google’s template, and nothing else', async () => {
