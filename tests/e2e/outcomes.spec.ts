@@ -30,6 +30,8 @@ test.describe('the outcome of a request', () => {
   test('a reason lost when closed, the job’s value when completed; the Sources report’s revenue and the Google Ads file', async ({
     page,
   }) => {
+    // A long walk with three axe runs: more than the default 30 s on a busy machine.
+    test.setTimeout(90_000)
     const token = randomUUID().slice(0, 8)
     const name = `Olive Outcome ${token}`
     const campaign = `e2e-${token}`
