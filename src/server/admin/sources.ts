@@ -89,36 +89,27 @@ export function sourcesApi({
   const period = queryInput<{ from?: string; to?: string }>()((param) =>
     validatePeriod(param('from'), param('to'), clock.today()),
   )
+  /** The office's days, as instants: from its midnight at the start to its midnight after the end. */
+  const instants = (from: string, to: string) =>
+    [midnight(from, office.timeZone), midnight(addDays(to, 1), office.timeZone)] as const
   return (
     new Hono<AppEnv>()
       .get('/sources', period, async (c) => {
         const { from, to } = c.req.valid('query')
-        // The office's days, as instants: from its midnight at the start to its midnight after the end.
-        const [sources, calls] = await Promise.all([
-          sourcesReport(db, midnight(from, office.timeZone), midnight(addDays(to, 1), office.timeZone)),
-          callTotals(db, from, to),
-        ])
+        const [sources, calls] = await Promise.all([sourcesReport(db, ...instants(from, to)), callTotals(db, from, to)])
         return c.json({ success: true, from, to, sources, calls }, 200)
       })
       // What the period's requests became (decision 050): a route of its own, so that the inbox's
       // source filter, which reads the sources of a year, does not pay for it.
       .get('/sources/outcomes', period, async (c) => {
         const { from, to } = c.req.valid('query')
-        const outcomes = await outcomesReport(
-          db,
-          midnight(from, office.timeZone),
-          midnight(addDays(to, 1), office.timeZone),
-        )
+        const outcomes = await outcomesReport(db, ...instants(from, to))
         return c.json({ success: true, from, to, ...outcomes }, 200)
       })
       // Google Ads offline conversions: the completed jobs whose outcome was entered in the period.
       .get('/google-ads-conversions.csv', period, async (c) => {
         const { from, to } = c.req.valid('query')
-        const conversions = await googleAdsConversions(
-          db,
-          midnight(from, office.timeZone),
-          midnight(addDays(to, 1), office.timeZone),
-        )
+        const conversions = await googleAdsConversions(db, ...instants(from, to))
         log.info('google ads conversions exported', { from, to, rows: conversions.length })
         return c.body(
           googleAdsCsv(conversions, { timeZone: office.timeZone, conversionName: googleAdsConversionName }),
