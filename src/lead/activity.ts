@@ -26,6 +26,8 @@ export const ACTIVITY_KINDS = [
   'booking_moved',
   'booking_cancelled',
   'sent_again',
+  'customer_merged',
+  'merge_undone',
 ] as const
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number]
@@ -94,4 +96,7 @@ export const ACTIVITY_TEXT: Record<ActivityKind, (detail: string | null) => stri
   booking_moved: (detail) => `Booking moved: ${detail ?? ''}`,
   booking_cancelled: (detail) => `Booking cancelled${detail ? `: ${detail}` : ''}`,
   sent_again: (detail) => `Sent again${detail ? `: ${detail}` : ''}`,
+  // Customers (src/server/db/customers.ts): the detail names the two customers.
+  customer_merged: (detail) => `Customers merged${detail ? `: ${detail}` : ''}`,
+  merge_undone: (detail) => `Merge undone${detail ? `: ${detail}` : ''}`,
 }

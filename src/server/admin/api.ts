@@ -17,6 +17,7 @@ import type { PushSender } from '../alerts/push.ts'
 import { sourcesApi } from './sources.ts'
 import { alertTestApi } from './alert-test.ts'
 import { bookingsApi } from './bookings.ts'
+import { customersApi } from './customers.ts'
 import type { BookingDesk } from '../contact/booking.ts'
 
 export const ADMIN_BODY_LIMIT = 16 * 1024
@@ -39,6 +40,7 @@ function signedInApi(deps: AdminDeps) {
     .route('/', pushApi(deps))
     .route('/', sourcesApi(deps))
     .route('/', bookingsApi(deps))
+    .route('/', customersApi(deps))
     .all('*', (c) => fail(c, 404, 'Not found'))
 }
 
