@@ -161,6 +161,7 @@ describe.each(STORAGE_KINDS)('customers in the inbox on %s', (kind) => {
 
     const view = await customer(client, first)
     expect(view.id).toBe(first)
+    expect(view.name).toBe('Viewer Quinn')
     expect(view.names).toEqual(['Viewer Q. Quinn', 'Viewer Quinn'])
     expect(view.phones).toEqual(['+1 410 555 3001'])
     expect(view.emails).toEqual(['vq@example.com'])

@@ -118,6 +118,9 @@ export async function resolveCustomer(db: Reader, id: string): Promise<string | 
 /** One customer as the customer view shows it. */
 export type CustomerView = {
   id: string
+  /** The name on the customer's first request: what the view is headed with. */
+  name: string
+  /** Every name on their requests, the latest first. */
   names: string[]
   phones: string[]
   emails: string[]
@@ -217,6 +220,7 @@ export async function customerView(db: Db, id: string): Promise<CustomerView | n
   const nameOf = new Map(rows.map((r) => [r.id, r.name]))
   return {
     id: customer,
+    name: (live.at(-1) ?? rows.at(-1))?.name ?? '',
     names: distinct(
       live.map((r) => r.name),
       (v) => v.trim().toLowerCase(),
