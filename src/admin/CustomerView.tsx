@@ -26,7 +26,7 @@ const success = (text: string): Toast => ({ tone: 'success', title: 'Success', t
 const failure = (text: string): Toast => ({ tone: 'error', title: 'Error', text })
 
 /** The customer view's words. */
-export const W = {
+const W = {
   heading: 'Customer',
   close: 'Close',
   loading: 'Loading the customer…',

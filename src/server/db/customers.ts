@@ -99,7 +99,7 @@ export async function customerLines(
 }
 
 /** The customer an id names: a customer's id, or any request's id (its customer); null when neither. */
-export async function resolveCustomer(db: Reader, id: string): Promise<string | null> {
+async function resolveCustomer(db: Reader, id: string): Promise<string | null> {
   const member = await db
     .selectFrom('contact_submissions')
     .select('id')
@@ -297,6 +297,16 @@ async function nameOfCustomer(trx: Reader, customer: string): Promise<string> {
   return row?.name ?? 'a customer'
 }
 
+/** The ids of every request of `customer` (spam and the trash included). */
+const requestsOf = async (trx: Reader, customer: string) =>
+  (
+    await trx
+      .selectFrom('contact_submissions')
+      .select('id')
+      .where(ofCustomers([customer]))
+      .execute()
+  ).map((r) => r.id)
+
 /** Writes one timeline entry on each of `ids`, at `at`. */
 async function onTimelines(trx: Reader, ids: readonly string[], at: string, kind: ActivityKind, detail: string) {
   for (let from = 0; from < ids.length; from += 500)
@@ -321,20 +331,7 @@ export async function mergeCustomers(
     const [kept, merged] = await Promise.all([resolveCustomer(trx, keptId), resolveCustomer(trx, mergedId)])
     if (!kept || !merged) throw new CustomerRefusal(404, 'Customer not found')
     if (kept === merged) throw new CustomerRefusal(409, 'These requests are one customer already.')
-    const moved = (
-      await trx
-        .selectFrom('contact_submissions')
-        .select('id')
-        .where(ofCustomers([merged]))
-        .execute()
-    ).map((r) => r.id)
-    const keptIds = (
-      await trx
-        .selectFrom('contact_submissions')
-        .select('id')
-        .where(ofCustomers([kept]))
-        .execute()
-    ).map((r) => r.id)
+    const [moved, keptIds] = [await requestsOf(trx, merged), await requestsOf(trx, kept)]
     const at = now.toISOString()
     const detail = `${await nameOfCustomer(trx, merged)} into ${await nameOfCustomer(trx, kept)}`
     await trx
@@ -385,13 +382,7 @@ export async function undoMerge(
         .execute()
     }
     await trx.updateTable('customer_merges').set({ undone_at: at }).where('id', '=', mergeId).execute()
-    const keptIds = (
-      await trx
-        .selectFrom('contact_submissions')
-        .select('id')
-        .where(ofCustomers([merge.kept_customer]))
-        .execute()
-    ).map((r) => r.id)
+    const keptIds = await requestsOf(trx, merge.kept_customer)
     const detail = `${await nameOfCustomer(trx, merge.merged_customer)} apart from ${await nameOfCustomer(trx, merge.kept_customer)}`
     await onTimelines(trx, [...keptIds, ...back], at, 'merge_undone', detail)
     return { kept: merge.kept_customer, merged: merge.merged_customer, moved: back.length }
