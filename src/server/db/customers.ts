@@ -14,7 +14,7 @@ type Reader = Kysely<Tables> | Transaction<Tables>
 export type CustomerOfNew = {
   /** The customer's id: its first request's id, or null when the request starts a new customer. */
   customerId: string | null
-  /** The earlier request (not spam, not deleted, not itself folded) it was sent again into, within FOLD_WINDOW_MS. */
+  /** The earlier request (not spam, not deleted, not itself folded) it was sent again into, within the fold window (FOLD_WINDOW_MS unless set). */
   foldInto: string | null
 }
 
@@ -23,6 +23,7 @@ export async function customerOfNew(
   trx: Reader,
   keys: { phoneKey: string | null; emailKey: string | null },
   now: number,
+  foldWindowMs = FOLD_WINDOW_MS,
 ): Promise<CustomerOfNew> {
   if (!keys.phoneKey && !keys.emailKey) return { customerId: null, foldInto: null }
   const latest = await trx
@@ -39,7 +40,7 @@ export async function customerOfNew(
     .executeTakeFirst()
   if (!latest) return { customerId: null, foldInto: null }
   const first = latest.folded_into ?? latest.id
-  const recent = now - Date.parse(toIso(latest.created_at)) < FOLD_WINDOW_MS
+  const recent = now - Date.parse(toIso(latest.created_at)) < foldWindowMs
   const live = !toBool(latest.is_spam) && latest.deleted_at === null
   return { customerId: latest.customer_id ?? latest.id, foldInto: recent && live ? first : null }
 }
