@@ -128,11 +128,14 @@ export const api = {
   outcome: (item: string, outcome: InferRequestType<typeof submission.outcome.$post>['json']['outcome']) =>
     answer(submission.outcome.$post({ ...id(item), json: { outcome } })),
   note: (item: string, text: string) => answer(submission.notes.$post({ ...id(item), json: { text } })),
+  jobOutcome: (item: string, outcome: InferRequestType<(typeof submission)['job-outcome']['$put']>['json']) =>
+    answer(submission['job-outcome'].$put({ ...id(item), json: outcome })),
   trash: (item: string) => answer(submission.$delete(id(item))),
   restore: (item: string) => answer(submission.restore.$post(id(item))),
   markAllRead: (query: ListQuery) => answer(client.submissions['mark-read'].$post({ json: listSearch(query) })),
   undoMarkAllRead: (batch: string) => answer(client.submissions['mark-read'].undo.$post({ json: { batch } })),
   sources: (from: string, to: string) => answer(client.sources.$get({ query: { from, to } })),
+  outcomes: (from: string, to: string) => answer(client.sources.outcomes.$get({ query: { from, to } })),
   siteSpeed: (from: string, to: string) => answer(client['site-speed'].$get({ query: { from, to } })),
   // Online booking (docs/admin-api.md "Bookings"): the Schedule, a day's room, a request's visit.
   schedule: () => answer(client.schedule.$get()),
@@ -156,6 +159,10 @@ export const api = {
 
 /** The success answer of an API call, as the server's route gives it. */
 export type Answer<Call extends keyof typeof api> = Awaited<ReturnType<(typeof api)[Call]>>
+
+/** The Google Ads offline conversions file of a period (a download link, docs/admin-api.md). */
+export const googleAdsCsvUrl = (from: string, to: string) =>
+  `${BASE}/google-ads-conversions.csv?${new URLSearchParams({ from, to })}`
 
 /** The CSV export of a view and its filters (a download link; the cookie goes with it). */
 export const csvUrl = (query: ListQuery) => `${BASE}/submissions.csv?${listParams(query)}`

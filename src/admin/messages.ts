@@ -64,6 +64,8 @@ export const TOASTS = {
   noteFailed: failure('Failed to save note'),
   followUpSaved: success('Follow-up date saved'),
   followUpFailed: failure('Failed to save follow-up date'),
+  jobOutcomeSaved: success('Outcome saved'),
+  jobOutcomeFailed: failure('Failed to save the outcome'),
   contactFailed: failure('The call or text could not be recorded'),
   outcomeFailed: failure('How the call went could not be recorded'),
   deleted: success('Submission moved to the trash'),

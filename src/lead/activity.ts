@@ -28,6 +28,8 @@ export const ACTIVITY_KINDS = [
   'sent_again',
   'customer_merged',
   'merge_undone',
+  'job_value',
+  'lost_reason',
 ] as const
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number]
@@ -99,4 +101,7 @@ export const ACTIVITY_TEXT: Record<ActivityKind, (detail: string | null) => stri
   // Customers (src/server/db/customers.ts): the detail names the two customers.
   customer_merged: (detail) => `Customers merged${detail ? `: ${detail}` : ''}`,
   merge_undone: (detail) => `Merge undone${detail ? `: ${detail}` : ''}`,
+  // The outcome (src/lead/outcome.ts): the value in dollars, the reason in words; none: cleared.
+  job_value: (detail) => (detail ? `Job value: ${detail}` : 'Job value cleared'),
+  lost_reason: (detail) => (detail ? `Reason lost: ${detail}` : 'Reason lost cleared'),
 }

@@ -9,6 +9,7 @@ import type { DatabaseTarget } from './db/client.ts'
 import { parseRateLimits } from './db/rate-limits.ts'
 import { ALERT_EVENTS, type AlertEvent } from '../lead/alerts.ts'
 import { replicaProblem } from './replica-url.ts'
+import { DEFAULT_CONVERSION_NAME } from './admin/google-ads.ts'
 
 /** The admin password's minimum length, for ADMIN_PASSWORD and `npm run admin:password` alike. */
 export const MIN_PASSWORD_LENGTH = 12
@@ -334,6 +335,15 @@ const ENV = z.object({
     ),
     'true',
   ),
+  /** The Google Ads conversion action the offline conversions export names (decision 050). */
+  GOOGLE_ADS_CONVERSION_NAME: withDefault(
+    checked(
+      (text) => text.length <= 100 && !/\p{Cc}/u.test(text),
+      () =>
+        'GOOGLE_ADS_CONVERSION_NAME is too long or has control characters. Use the name of the conversion action in Google Ads, at most 100 characters, e.g. GOOGLE_ADS_CONVERSION_NAME=Completed job.',
+    ),
+    DEFAULT_CONVERSION_NAME,
+  ),
   /** Push hosts allowed though not public (the tests' local push service): host names or IPs, comma-separated. */
   PUSH_PRIVATE_HOSTS: withDefault(
     z.string().transform((text) =>
@@ -429,6 +439,7 @@ function configFrom(v: z.output<typeof ENV>, cwd: string) {
     replicaUrl: v.LITESTREAM_REPLICA_URL,
     pushPrivateHosts: v.PUSH_PRIVATE_HOSTS,
     dailyTestAlert: v.DAILY_TEST_ALERT,
+    googleAdsConversionName: v.GOOGLE_ADS_CONVERSION_NAME,
   }
 }
 

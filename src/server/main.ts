@@ -163,6 +163,7 @@ const app = createApp({
         onNotificationQueued,
         alertChannels: alerts.configured,
         booking,
+        googleAdsConversionName: config.googleAdsConversionName,
       }),
     )
     app.route('/metrics', metricsApi({ db, trustProxy, token: config.metricsToken }))

@@ -35,6 +35,7 @@ describe('server configuration from the environment', () => {
         retentionMonths: 36,
         pushPrivateHosts: [],
         dailyTestAlert: true,
+        googleAdsConversionName: 'Completed job',
       },
     })
   })

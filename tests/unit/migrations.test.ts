@@ -50,6 +50,7 @@ describe('the migration files', () => {
       '026_site_speed',
       '027_bookings',
       '028_customers',
+      '029_outcomes',
     ])
     expect(Object.keys(migrations('postgres'))).toEqual(Object.keys(migrations('sqlite')))
   })
