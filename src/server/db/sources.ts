@@ -52,8 +52,7 @@ export async function sourcesReport(db: Db, from: string, to: string): Promise<S
  * is a return; a request without one (written by another program) is its own first. One
  * expression on the row itself, no lookup: the report stays one pass over the period.
  */
-const returningRequest = (): RawBuilder<boolean> =>
-  sql<boolean>`(s.customer_id is not null and s.customer_id <> s.id)`
+const returningRequest = (): RawBuilder<boolean> => sql<boolean>`(s.customer_id is not null and s.customer_id <> s.id)`
 
 /** What the requests of one group became: how many, booked, completed, and the completed jobs' value. */
 type Outcomes = { requests: number; booked: number; completed: number; revenueCents: number }
