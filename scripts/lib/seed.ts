@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto'
 import type { Db } from '../../src/server/db/client.ts'
 import { STATUSES } from '../../src/lead/submission.ts'
 import { SERVICE_OPTIONS } from '../../src/lead/message.ts'
+import { emailKey, phoneKey } from '../../src/lead/customer.ts'
 
 /** First and last names the fake requests are made of. */
 export const FIRST = [
@@ -121,6 +122,9 @@ export async function seedSubmissions(db: Db, count: number, { seed = 1, days = 
   const started = performance.now()
   const batch = db.kind === 'postgres' ? 1000 : 500
   const now = Date.now()
+  // Customers (decision 052): the requests with one phone number are one customer (about ten
+  // requests each at 100,000), named by the first request seeded with it.
+  const customers = new Map<string, string>()
   for (let done = 0; done < count; done += batch) {
     const rows = Array.from({ length: Math.min(batch, count - done) }, () => {
       const first = pick(FIRST)
@@ -136,11 +140,19 @@ export async function seedSubmissions(db: Db, count: number, { seed = 1, days = 
       const contacted = status !== 'new' || rnd() < 0.3
       const wait = Math.floor(rnd() * rnd() * 2 * 86_400_000)
       const contactedAt = new Date(Math.min(now, Date.parse(created) + wait)).toISOString()
+      const id = randomUUID()
+      const phone = `(410) 555-${String(Math.floor(rnd() * 10_000)).padStart(4, '0')}`
+      const email = rnd() < 0.7 ? `${first}.${last}${Math.floor(rnd() * 100)}@example.com`.toLowerCase() : null
+      const customer = customers.get(phone) ?? id
+      customers.set(phone, customer)
       return {
-        id: randomUUID(),
+        id,
         name: `${first} ${last}`,
-        phone: `(410) 555-${String(Math.floor(rnd() * 10_000)).padStart(4, '0')}`,
-        email: rnd() < 0.7 ? `${first}.${last}${Math.floor(rnd() * 100)}@example.com`.toLowerCase() : null,
+        phone,
+        email,
+        phone_key: phoneKey(phone),
+        email_key: emailKey(email),
+        customer_id: customer,
         service: rnd() < 0.85 ? pick(SERVICE_OPTIONS).value : null,
         message: rnd() < 0.9 ? pick(MESSAGES).replace('{town}', town) : null,
         created_at: created,

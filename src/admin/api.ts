@@ -145,6 +145,12 @@ export const api = {
   confirmBooking: (item: string) => answer(submission.booking.confirm.$post(id(item))),
   cancelBooking: (item: string) => answer(submission.booking.$delete(id(item))),
   erase: (person: InferRequestType<typeof client.erase.$post>['json']) => answer(client.erase.$post({ json: person })),
+  // Customers (docs/admin-api.md "Customers"): one customer, two merged, a merge undone.
+  customer: (customer: string) => answer(client.customers[':id'].$get({ param: { id: customer } })),
+  merge: (kept: string, merged: string) =>
+    answer(client.customers[':id'].merge.$post({ param: { id: kept }, json: { customer: merged } })),
+  undoMerge: (merge: number) =>
+    answer(client.customers.merges[':merge'].undo.$post({ param: { merge: String(merge) } })),
   push: () => answer(client.push.$get()),
   subscribe: (subscription: PushSubscriptionJSON) => answer(client.push.subscriptions.$post({ json: subscription })),
   unsubscribe: (endpoint: string) => answer(client.push.unsubscribe.$post({ json: { endpoint } })),

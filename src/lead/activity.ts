@@ -26,6 +26,8 @@ export const ACTIVITY_KINDS = [
   'booking_moved',
   'booking_cancelled',
   'sent_again',
+  'customer_merged',
+  'merge_undone',
   'job_value',
   'lost_reason',
 ] as const
@@ -96,6 +98,9 @@ export const ACTIVITY_TEXT: Record<ActivityKind, (detail: string | null) => stri
   booking_moved: (detail) => `Booking moved: ${detail ?? ''}`,
   booking_cancelled: (detail) => `Booking cancelled${detail ? `: ${detail}` : ''}`,
   sent_again: (detail) => `Sent again${detail ? `: ${detail}` : ''}`,
+  // Customers (src/server/db/customers.ts): the detail names the two customers.
+  customer_merged: (detail) => `Customers merged${detail ? `: ${detail}` : ''}`,
+  merge_undone: (detail) => `Merge undone${detail ? `: ${detail}` : ''}`,
   // The outcome (src/lead/outcome.ts): the value in dollars, the reason in words; none: cleared.
   job_value: (detail) => (detail ? `Job value: ${detail}` : 'Job value cleared'),
   lost_reason: (detail) => (detail ? `Reason lost: ${detail}` : 'Reason lost cleared'),

@@ -19,6 +19,8 @@ export const DEFAULTS = {
   contactRateLimit: '5/10m,20/1d',
   /** From everyone together: beyond 60 requests in any hour each is marked possible spam and not announced. */
   contactOverallLimit: '60/1h',
+  /** A second send from the same customer within this many minutes folds into the first (decision 052). */
+  contactFoldMinutes: 60,
   /** Per address: 5 failed logins in any 15 minutes. */
   loginRateLimit: '5/15m',
   webhookEvents: 'new,escalation,reminder,booking',
@@ -257,6 +259,16 @@ const ENV = z.object({
   CONTACT_RATE_LIMIT: withDefault(rateLimits('CONTACT_RATE_LIMIT', 'contact'), DEFAULTS.contactRateLimit),
   /** Requests from everyone together before each is marked possible spam and not announced. */
   CONTACT_OVERALL_LIMIT: withDefault(rateLimits('CONTACT_OVERALL_LIMIT', 'contact-all'), DEFAULTS.contactOverallLimit),
+  /** A second send from the same customer within this many minutes folds into the first; 0: never. */
+  CONTACT_FOLD_MINUTES: withDefault(
+    wholeNumber(
+      0,
+      24 * 60,
+      (text) =>
+        `CONTACT_FOLD_MINUTES=${text} is not valid. Use a whole number of minutes from 0 (never fold) to 1440, e.g. CONTACT_FOLD_MINUTES=60.`,
+    ),
+    DEFAULTS.contactFoldMinutes,
+  ),
   /** Failed logins per address. */
   LOGIN_RATE_LIMIT: withDefault(rateLimits('LOGIN_RATE_LIMIT', 'login'), DEFAULTS.loginRateLimit),
   /** Where alerts are POSTed, each with its payload's shape (src/server/alerts/webhook.ts). */
@@ -413,6 +425,8 @@ function configFrom(v: z.output<typeof ENV>, cwd: string) {
     contentDir: v.CONTENT_DIR === undefined ? undefined : path.resolve(cwd, v.CONTENT_DIR),
     contactLimits: v.CONTACT_RATE_LIMIT,
     contactOverallLimits: v.CONTACT_OVERALL_LIMIT,
+    /** In milliseconds; 0: never. */
+    contactFoldMs: v.CONTACT_FOLD_MINUTES * 60_000,
     loginLimits: v.LOGIN_RATE_LIMIT,
     webhooks: v.WEBHOOK_URLS,
     webhookSecret: v.WEBHOOK_SECRET,

@@ -132,6 +132,7 @@ const app = createApp({
         publicOrigin,
         limits: config.contactLimits,
         overallLimits: config.contactOverallLimits,
+        foldWindowMs: config.contactFoldMs,
         onNotificationQueued,
         booking,
       }),

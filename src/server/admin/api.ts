@@ -17,6 +17,7 @@ import type { PushSender } from '../alerts/push.ts'
 import { sourcesApi } from './sources.ts'
 import { alertTestApi } from './alert-test.ts'
 import { bookingsApi } from './bookings.ts'
+import { customersApi } from './customers.ts'
 import { outcomesApi } from './outcomes.ts'
 import type { BookingDesk } from '../contact/booking.ts'
 
@@ -46,6 +47,7 @@ function signedInApi(deps: AdminDeps) {
     .route('/', pushApi(deps))
     .route('/', sourcesApi(deps))
     .route('/', bookingsApi(deps))
+    .route('/', customersApi(deps))
     .route('/', outcomesApi(deps))
     .all('*', (c) => fail(c, 404, 'Not found'))
 }
