@@ -4,7 +4,7 @@
 // merges into them that can be undone; and "Merge with…": the inbox's search by name, phone or
 // e-mail finds the other customer, a confirmation merges them, and the toast (or this view) undoes
 // it. Its words are here, with the view, so that they travel in the on-demand chunk.
-import { useId, useState, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Users, X } from 'lucide-react'
 import { useOutcome } from './actions.ts'
@@ -134,10 +134,20 @@ export function CustomerView({ id, timeZone, onClose }: { id: string; timeZone: 
   const customer = useCustomer(id)
   const headingId = useId()
   const data = customer.data
+  // Opened from a card far down the list: brought into view, and the focus there.
+  const section = useRef<HTMLElement>(null)
+  const shown = data !== undefined || customer.isError
+  useEffect(() => {
+    if (!shown) return
+    section.current?.scrollIntoView({ block: 'start' })
+    section.current?.focus({ preventScroll: true })
+  }, [shown, id])
   return (
     <section
+      ref={section}
+      tabIndex={-1}
       aria-labelledby={headingId}
-      className={`${card} mb-3 p-3 sm:p-5`}
+      className={`${card} mb-3 scroll-mt-20 p-3 focus:outline-none sm:p-5`}
       data-customer={data?.id ?? id}
       aria-busy={customer.isPending}
     >

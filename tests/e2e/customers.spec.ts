@@ -104,6 +104,9 @@ test.describe('customers at 390×844', () => {
     await expect(view).toBeHidden()
     await boCard.getByRole('button', { name: 'Returning · 2nd request' }).click()
     await expect(view.getByRole('heading', { name: 'Requests (3)' })).toBeVisible()
+    // Opened from a card down the list: in sight, the focus on it.
+    await expect(view).toBeInViewport()
+    await expect(view).toBeFocused()
     await view.getByRole('button', { name: 'Undo merge' }).click()
     await expect(view.getByRole('heading', { name: 'Requests (2)' })).toBeVisible()
     await expect(page.getByRole('status').filter({ hasText: 'Merge undone' })).toBeVisible()

@@ -18,6 +18,7 @@ import type { callTotals } from '../../src/server/db/calls.ts'
 import type { StoredSubscription } from '../../src/server/db/push.ts'
 import type { sourcesReport } from '../../src/server/db/sources.ts'
 import type { responseTime } from '../../src/server/db/submissions.ts'
+import type { CustomerView } from '../../src/server/db/customers.ts'
 
 type Api = typeof api
 /** A client typed as the inbox's is (no call is made). */
@@ -41,6 +42,16 @@ test("the inbox's answers are the server's own types", () => {
   expectTypeOf<Answer<'responseTimes'>['periods'][number]>().toEqualTypeOf<Awaited<ReturnType<typeof responseTime>>>()
   expectTypeOf<Answer<'push'>['devices'][number]>().toEqualTypeOf<Omit<StoredSubscription, 'p256dh' | 'auth'>>()
   expectTypeOf<Omit<Answer<'alertHealth'>, 'success'>>().toEqualTypeOf<AlertHealth>()
+  // A customer's view (decision 052), and what a merge answers.
+  expectTypeOf<Answer<'customer'>['customer']>().toEqualTypeOf<CustomerView>()
+  expectTypeOf<Answer<'merge'>>().toEqualTypeOf<{
+    success: true
+    merge: number
+    kept: string
+    merged: string
+    moved: number
+    customer: CustomerView
+  }>()
   // Only the success answer: a refusal is thrown as an ApiError, never returned.
   expectTypeOf<Answer<'testPush'>>().toEqualTypeOf<{ success: true; status: number }>()
   expectTypeOf<Answer<'logout'>>().toEqualTypeOf<{ success: true }>()
@@ -56,6 +67,7 @@ test("the inbox sends what the server's routes take", () => {
   type Patch = InferRequestType<(typeof client.submissions)[':id']['$patch']>
   expectTypeOf<Patch['param']>().toEqualTypeOf<{ id: string }>()
   expectTypeOf<Patch['json']>().toEqualTypeOf<SubmissionChanges>()
+  expectTypeOf<Parameters<Api['merge']>>().toEqualTypeOf<[kept: string, merged: string]>()
 })
 
 test("online booking's calls: a change's answer like every change's, the routes' own inputs", () => {
