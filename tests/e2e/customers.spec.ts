@@ -37,7 +37,7 @@ test.describe('customers at 390×844', () => {
   test('sent again opens the first; the customer view; merge with another customer, undo from the toast and the view', async ({
     page,
   }) => {
-    test.setTimeout(60_000)
+    test.setTimeout(120_000)
     const tag = randomUUID().slice(0, 8)
     const ann = `Ann Customer ${tag}`
     const bo = `Bo Customer ${tag}`
