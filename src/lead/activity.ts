@@ -26,6 +26,7 @@ export const ACTIVITY_KINDS = [
   'booking_moved',
   'booking_cancelled',
   'sent_again',
+  'customer_mail',
 ] as const
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number]
@@ -94,4 +95,6 @@ export const ACTIVITY_TEXT: Record<ActivityKind, (detail: string | null) => stri
   booking_moved: (detail) => `Booking moved: ${detail ?? ''}`,
   booking_cancelled: (detail) => `Booking cancelled${detail ? `: ${detail}` : ''}`,
   sent_again: (detail) => `Sent again${detail ? `: ${detail}` : ''}`,
+  // The customer's review request and visit reminder (decision 051): written, or why not.
+  customer_mail: (detail) => detail ?? 'E-mail to the customer',
 }

@@ -29,6 +29,7 @@ import { alertTests } from './migrations/025-alert-tests.ts'
 import { siteSpeed } from './migrations/026-site-speed.ts'
 import { bookings } from './migrations/027-bookings.ts'
 import { customers } from './migrations/028-customers.ts'
+import { customerMail } from './migrations/030-customer-mail.ts'
 
 /** Every migration, oldest first (exported for the test that holds each file to its name). */
 export const MIGRATIONS: readonly KindMigration[] = [
@@ -53,6 +54,7 @@ export const MIGRATIONS: readonly KindMigration[] = [
   siteSpeed,
   bookings,
   customers,
+  customerMail,
 ]
 
 /** Every migration, by name, for a database of this kind (exported for the migration tests). */
