@@ -1,6 +1,7 @@
 // What the inbox loads on demand (on-demand.tsx), in one chunk: what a tap opens, never the first
 // screen. A card's "More" (follow-up, visit, note, client details, history, erase, delete), the
-// Schedule and the Sources report.
+// Schedule, the Sources report and Visits due.
 export { CardDetails } from './CardDetails.tsx'
 export { Schedule } from './Schedule.tsx'
 export { SourcesReport } from './SourcesReport.tsx'
+export { VisitsDue } from './VisitsDue.tsx'

@@ -4,7 +4,14 @@
 // at run time.
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import { ACTIVITY_KINDS, type ActivityKind } from '../../src/lead/activity.ts'
-import { ALERT_CHANNELS, OFFICE_EVENTS, type AlertChannel, type OfficeEvent } from '../../src/lead/alerts.ts'
+import {
+  ALERT_CHANNELS,
+  ALERT_EVENTS,
+  CUSTOMER_EVENTS,
+  OFFICE_EVENTS,
+  type AlertChannel,
+  type OfficeEvent,
+} from '../../src/lead/alerts.ts'
 import { ACTIVITY_TEXT, T } from '../../src/admin/messages.ts'
 import { WEBHOOK_TYPES } from '../../src/server/alerts/webhook.ts'
 
@@ -16,6 +23,13 @@ describe('every alert channel', () => {
     expectTypeOf<keyof typeof T.alerts.todo>().toEqualTypeOf<AlertChannel>()
     expect(sorted(Object.keys(T.alerts.channel))).toEqual(sorted(ALERT_CHANNELS))
     expect(sorted(Object.keys(T.alerts.todo))).toEqual(sorted(ALERT_CHANNELS))
+  })
+})
+
+describe('every alert event', () => {
+  it("is the office's or the customer's, never both", () => {
+    expect(sorted(ALERT_EVENTS)).toEqual(sorted([...OFFICE_EVENTS, ...CUSTOMER_EVENTS]))
+    expect(OFFICE_EVENTS.filter((e) => (CUSTOMER_EVENTS as readonly string[]).includes(e))).toEqual([])
   })
 })
 

@@ -12,12 +12,12 @@ import { addressKey } from '../mail/unsubscribe.ts'
 import { recordActivity } from './activity.ts'
 import type { Db } from './client.ts'
 import { enqueueEvent } from './outbox.ts'
-import { toIso, type Tables } from './schema.ts'
+import type { Tables } from './schema.ts'
 
 type Reader = Kysely<Tables> | Transaction<Tables>
 
 /** A customer is asked for a review at most once in this time. */
-export const REVIEW_EVERY_MS = 365 * 24 * 60 * 60_000
+const REVIEW_EVERY_MS = 365 * 24 * 60 * 60_000
 
 /** How an address came to be suppressed: the mail program's one-click button, or the link's page. */
 export type SuppressionReason = 'one-click' | 'page'
@@ -49,7 +49,7 @@ const mailable = (s: Submission): s is Submission & { email: string } =>
  * The customer a request belongs to (migration 028: every request of one customer carries its
  * first request's id; a row another program wrote without one is its own customer).
  */
-export const customerOf = (s: Pick<Submission, 'id' | 'customer_id'>): string => s.customer_id ?? s.id
+const customerOf = (s: Pick<Submission, 'id' | 'customer_id'>): string => s.customer_id ?? s.id
 
 /** Whether any request of the customer had a review request written since `since` (ISO 8601). */
 async function askedSince(k: Reader, customer: string, since: string): Promise<boolean> {
@@ -177,20 +177,6 @@ export async function enqueueVisitReminders(
     if (queued) written++
   }
   return written
-}
-
-/** When the customer mails of a request were written (for tests and the timeline's checks). */
-export async function customerMailsOf(
-  db: Db,
-  id: string,
-): Promise<{ kind: string; visitDate: string; createdAt: string }[]> {
-  const rows = await db.k
-    .selectFrom('customer_mails')
-    .select(['kind', 'visit_date', 'created_at'])
-    .where('submission_id', '=', id)
-    .orderBy('created_at')
-    .execute()
-  return rows.map((r) => ({ kind: r.kind, visitDate: r.visit_date, createdAt: toIso(r.created_at) }))
 }
 
 /** A client's next service visit, as the inbox's "Visits due" lists it. */
