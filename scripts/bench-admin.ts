@@ -90,13 +90,19 @@ function adminCaller(url: string, cookie: string): Call {
       headers: { cookie, origin: ORIGIN, ...(body ? { 'content-type': 'application/json' } : {}) },
       ...(body ? { body: JSON.stringify(body) } : {}),
     })
-    const json = (await res.json()) as Timed['json']
+    // The CSV routes answer text: timed the same, read whole.
+    const json = (
+      res.headers.get('content-type')?.startsWith('application/json') ? await res.json() : { text: await res.text() }
+    ) as Timed['json']
     const client = performance.now() - started
     if (res.status !== 200) throw new Error(`${method} ${pathAndQuery}: ${res.status}`)
     const serverMs = Number(/dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1])
     return { client, server: serverMs, json }
   }
 }
+
+/** The day `n` days ago (UTC, near enough for a period), YYYY-MM-DD. */
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10)
 
 type Case = [label: string, detail: string, run: () => Promise<Timed>]
 
@@ -125,6 +131,23 @@ function officeDay(call: Call, { busiest, someId }: { busiest: string; someId: s
     ['follow-ups tab', 'view=followups', () => call('GET', '/api/admin/submissions?view=followups')],
     ['trash tab', 'view=trash', () => call('GET', '/api/admin/submissions?view=trash')],
     ['timeline (1,000 entries)', 'GET …/activity', () => call('GET', `/api/admin/submissions/${busiest}/activity`)],
+    ['sources report (30 days)', 'GET /api/admin/sources', () => call('GET', '/api/admin/sources')],
+    [
+      'sources report (a year)',
+      'from=…&to=…',
+      () => call('GET', `/api/admin/sources?from=${daysAgo(364)}&to=${daysAgo(0)}`),
+    ],
+    ['outcomes report (30 days)', 'GET …/sources/outcomes', () => call('GET', '/api/admin/sources/outcomes')],
+    [
+      'outcomes report (a year)',
+      'from=…&to=…',
+      () => call('GET', `/api/admin/sources/outcomes?from=${daysAgo(364)}&to=${daysAgo(0)}`),
+    ],
+    [
+      'Google Ads file (a year)',
+      'GET …/google-ads-conversions.csv',
+      () => call('GET', `/api/admin/google-ads-conversions.csv?from=${daysAgo(364)}&to=${daysAgo(0)}`),
+    ],
     ['median response times', 'GET /api/admin/response-times', () => call('GET', '/api/admin/response-times')],
     [
       'call recorded',

@@ -24,6 +24,8 @@ function rootSchema() {
     contactMessage: { $ref: 'contact-message.schema.json' },
     // Nor this: what the admin may change on a stored request.
     submissionChanges: { $ref: 'submission-changes.schema.json' },
+    // And a request's outcome as the office enters it.
+    jobOutcome: { $ref: 'job-outcome.schema.json' },
   }
   for (const file of pages) properties[file.replace('.schema.json', '')] = { $ref: `pages/${file}` }
   return {

@@ -191,6 +191,7 @@ try {
   podman('stop', '--time', '15', first.name)
   const exitCode = podman('inspect', '--format', '{{.State.ExitCode}}', first.name)
   if (exitCode !== '0') throw new Error(`the server exited with ${exitCode} on SIGTERM:\n${podman('logs', first.name)}`)
+  const firstLog = podman('logs', first.name)
   podman('rm', first.name)
   names.pop()
   const second = await startContainer(volume, port, replica, otherBusiness)
@@ -204,7 +205,22 @@ try {
   // A new machine: an empty data volume, the replica still there.
   const third = await startContainer(emptyVolume, port, replica)
   names.push(third.name)
-  if (countStored(third.name, id) !== '1') throw new Error(`request ${id} was not restored from the replica`)
+  if (countStored(third.name, id) !== '1') {
+    const replicaFiles = podman(
+      'run',
+      '--rm',
+      '--network=host',
+      '-v',
+      `${replica}:/replica`,
+      IMAGE,
+      'find',
+      '/replica',
+      '-ls',
+    )
+    throw new Error(
+      `request ${id} was not restored from the replica\n--- the first container:\n${firstLog}\n--- the replaced container:\n${podman('logs', second.name)}\n--- the restored one:\n${podman('logs', third.name)}\n--- the replica:\n${replicaFiles}`,
+    )
+  }
   if (!podman('logs', third.name).includes('database restored from the replica'))
     throw new Error('the third container did not say it restored the database')
 

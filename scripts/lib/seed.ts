@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto'
 import type { Db } from '../../src/server/db/client.ts'
 import { STATUSES } from '../../src/lead/submission.ts'
 import { SERVICE_OPTIONS } from '../../src/lead/message.ts'
+import { emailKey, phoneKey } from '../../src/lead/customer.ts'
 
 /** First and last names the fake requests are made of. */
 export const FIRST = [
@@ -86,13 +87,44 @@ function random(seed: number) {
   }
 }
 
+/** A request's source, landing page, campaign and ad click id, in proportions like a contractor's with ads. */
+function attribution(rnd: () => number) {
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)] as T
+  const landing = () => pick(['/', '/furnace-repair', '/ac-repair', '/bel-air-hvac', '/heat-pumps'])
+  return () => {
+    const r = rnd()
+    if (r < 0.3) {
+      const type = rnd() < 0.9 ? 'gclid' : pick(['gbraid', 'wbraid'])
+      return {
+        source: 'Google Ads',
+        landing_page: landing(),
+        utm_source: 'google',
+        utm_medium: 'cpc',
+        utm_campaign: pick(['furnace-repair-harford', 'ac-tune-up', 'brand', 'heat-pump-install']),
+        click_id_type: type,
+        click_id: `Cj0KCQiA${Math.floor(rnd() * 1e12).toString(36)}${Math.floor(rnd() * 1e12).toString(36)}`,
+      }
+    }
+    if (r < 0.6) return { source: 'Google search', landing_page: landing() }
+    if (r < 0.7)
+      return { source: 'Facebook', landing_page: landing(), utm_source: 'facebook', utm_campaign: 'fall-promo' }
+    if (r < 0.75) return { source: 'angi.com', landing_page: landing() }
+    return { source: null, landing_page: landing() }
+  }
+}
+
 /** Inserts `count` requests spread over the last `days` days; returns the time it took (ms). */
 export async function seedSubmissions(db: Db, count: number, { seed = 1, days = 730 } = {}): Promise<number> {
   const rnd = random(seed)
   const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)] as T
+  // Where each came from, from a stream of its own (the other fields stay as they were).
+  const attributionOf = attribution(random(seed + 7))
   const started = performance.now()
   const batch = db.kind === 'postgres' ? 1000 : 500
   const now = Date.now()
+  // Customers (decision 052): the requests with one phone number are one customer (about ten
+  // requests each at 100,000), named by the first request seeded with it.
+  const customers = new Map<string, string>()
   for (let done = 0; done < count; done += batch) {
     const rows = Array.from({ length: Math.min(batch, count - done) }, () => {
       const first = pick(FIRST)
@@ -108,11 +140,19 @@ export async function seedSubmissions(db: Db, count: number, { seed = 1, days = 
       const contacted = status !== 'new' || rnd() < 0.3
       const wait = Math.floor(rnd() * rnd() * 2 * 86_400_000)
       const contactedAt = new Date(Math.min(now, Date.parse(created) + wait)).toISOString()
+      const id = randomUUID()
+      const phone = `(410) 555-${String(Math.floor(rnd() * 10_000)).padStart(4, '0')}`
+      const email = rnd() < 0.7 ? `${first}.${last}${Math.floor(rnd() * 100)}@example.com`.toLowerCase() : null
+      const customer = customers.get(phone) ?? id
+      customers.set(phone, customer)
       return {
-        id: randomUUID(),
+        id,
         name: `${first} ${last}`,
-        phone: `(410) 555-${String(Math.floor(rnd() * 10_000)).padStart(4, '0')}`,
-        email: rnd() < 0.7 ? `${first}.${last}${Math.floor(rnd() * 100)}@example.com`.toLowerCase() : null,
+        phone,
+        email,
+        phone_key: phoneKey(phone),
+        email_key: emailKey(email),
+        customer_id: customer,
         service: rnd() < 0.85 ? pick(SERVICE_OPTIONS).value : null,
         message: rnd() < 0.9 ? pick(MESSAGES).replace('{town}', town) : null,
         created_at: created,
@@ -137,6 +177,11 @@ export async function seedSubmissions(db: Db, count: number, { seed = 1, days = 
         response_ms: contacted ? Math.floor(wait / 3) : null,
         follow_up_on: rnd() < 0.05 ? new Date(now + (rnd() - 0.5) * 120 * 86_400_000).toISOString().slice(0, 10) : null,
         deleted_at: rnd() < 0.02 ? new Date(now - Math.floor(rnd() * 29 * 86_400_000)).toISOString() : null,
+        ...attributionOf(),
+        // A completed job's value (most are entered), from $89 to about $12,000, the day it was done.
+        ...(status === 'completed' && contacted && Number.parseInt(contactedAt.slice(17, 19), 10) < 48
+          ? { job_value_cents: 8900 + (Date.parse(contactedAt) % 1_200_000), outcome_at: contactedAt }
+          : {}),
       }
     })
     await db.k.insertInto('contact_submissions').values(rows).execute()

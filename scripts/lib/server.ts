@@ -83,13 +83,16 @@ export async function startServer(
   { timeoutMs = 20_000, nodeArgs = [] }: StartOptions = {},
 ): Promise<RunningServer> {
   // Tests and benchmarks send hundreds of requests from many addresses on purpose: the overall cap
-  // on a flood (CONTACT_OVERALL_LIMIT) is lifted unless they set it.
+  // on a flood (CONTACT_OVERALL_LIMIT) is lifted unless they set it, and so is folding.
   const settings = {
     HOST: '127.0.0.1',
     PORT: '0',
     DATABASE_URL: ':memory:',
     LOG_LEVEL: 'info',
     CONTACT_OVERALL_LIMIT: '100000/1h',
+    // They send request after request from one phone number, each to be a card and an alert of its
+    // own: a second send is not folded into the first (decision 052) unless they set it.
+    CONTACT_FOLD_MINUTES: '0',
     // The daily test alert (decision 047) would add an e-mail, a push and a webhook call to what
     // a test counts, at whatever hour it runs: off unless a test turns it on.
     DAILY_TEST_ALERT: 'false',

@@ -1,5 +1,6 @@
 // A card's "More": what the office does after the first call. A follow-up date, the visit (moved,
-// cancelled or booked: CardBooking.tsx) and a note (CardForms.tsx), the client details
+// cancelled or booked: CardBooking.tsx), the outcome of a completed or closed request
+// (OutcomeForm.tsx) and a note (CardForms.tsx), the client details
 // (ClientEditor.tsx), where the visitor came from, the request's history (Timeline.tsx), erasing
 // the person (ErasePerson.tsx) and delete.
 import { useContext, useRef, useState } from 'react'
@@ -12,6 +13,7 @@ import { FollowUpForm, NoteForm } from './CardForms.tsx'
 import { ClientEditor } from './ClientEditor.tsx'
 import { ErasePerson } from './ErasePerson.tsx'
 import { T } from './messages.ts'
+import { OutcomeForm, takesOutcome } from './OutcomeForm.tsx'
 import { Timeline } from './Timeline.tsx'
 import type { Submission } from './types.ts'
 import { button } from './ui.ts'
@@ -37,6 +39,7 @@ export function CardDetails({
     <div id={id} className="mt-3 border-t border-slate-200 pt-3">
       {!trashed && !item.is_spam && <FollowUpForm item={item} />}
       {!trashed && !item.is_spam && <BookingControls item={item} />}
+      {!trashed && !item.is_spam && takesOutcome(item) && <OutcomeForm key={item.status} item={item} />}
       {!trashed && <NoteForm item={item} />}
       {!trashed && !item.is_spam && (
         <div className="mt-4">

@@ -1,5 +1,5 @@
 // "Erase this person" under a card's "More": every request with this phone number or e-mail
-// address deleted for good, after a confirmation (the privacy notice's promise; recorded in the
+// address, and every other request of their customer (decision 052), deleted for good, after a confirmation (the privacy notice's promise; recorded in the
 // server's log, since the timeline goes with the requests).
 import { useRef, useState } from 'react'
 import { UserX } from 'lucide-react'
@@ -22,7 +22,7 @@ export function ErasePerson({ item }: { item: Submission }) {
       <ConfirmDialog
         open={asking}
         heading={T.erase.heading}
-        text={T.erase.text(T.erase.who(item.phone, item.email))}
+        text={T.erase.text(T.erase.who(item.phone, item.email), item.customer?.requests ?? 1)}
         confirm={T.erase.confirm}
         cancel={T.erase.cancel}
         onConfirm={() =>

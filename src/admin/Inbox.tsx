@@ -1,12 +1,12 @@
 // The inbox (SPEC §2 "Admin dashboard" and PRODUCT.md "Admin", "The lead desk"): the header with
 // the counts and the median first response (InboxHeader.tsx), the alerts' banner, the Schedule or
-// the Sources report (loaded on demand: on-demand.tsx), the request a notification or the Schedule
-// opened, the tabs (InboxTabs.tsx), search and filters with "Mark all as read" and the CSV
+// the Sources report (loaded on demand: on-demand.tsx), the customer a card's customer line opened
+// (CustomerView.tsx, on demand too), the request a notification or the Schedule opened, the tabs (InboxTabs.tsx), search and filters with "Mark all as read" and the CSV
 // (InboxFilters.tsx), and the cards page by page (InboxList.tsx). It holds what the office chose
 // to see; the server's state is in TanStack Query's cache.
-import { Suspense, useEffect, useRef, useState, type RefObject } from 'react'
+import { Suspense, useContext, useEffect, useRef, useState, type RefObject } from 'react'
 import { Wrench } from 'lucide-react'
-import { useOutcome } from './actions.ts'
+import { InboxSettings, useOutcome } from './actions.ts'
 import { AlertBanner } from './AlertBanner.tsx'
 import { DeleteDialog } from './DeleteDialog.tsx'
 import { InboxFilters } from './InboxFilters.tsx'
@@ -15,8 +15,8 @@ import { InboxList } from './InboxList.tsx'
 import { InboxTabs } from './InboxTabs.tsx'
 import { T, TOASTS } from './messages.ts'
 import { useTrash } from './mutations.ts'
-import { Loading, preloadViews, Schedule, SourcesReport, VisitsDue } from './on-demand.tsx'
-import { openRequest, useOpenedRequest } from './opened-request.ts'
+import { CustomerView, Loading, preloadViews, Schedule, SourcesReport, VisitsDue } from './on-demand.tsx'
+import { openRequest, useOpenedCustomer, useOpenedRequest } from './opened-request.ts'
 import { OpenedRequest } from './OpenedRequest.tsx'
 import { countsOf, FIRST_VIEW, useSubmissions } from './queries.ts'
 import type { ListQuery, Submission } from './types.ts'
@@ -68,6 +68,8 @@ export function Inbox({ title, onLogout }: { title: string; onLogout: () => Prom
   const trash = useTrash()
   const [deleting, setDeleting] = useState<{ item: Submission; opener: HTMLElement } | null>(null)
   const [opened, closeOpened, openedFrom] = useOpenedRequest()
+  const [customer, closeCustomer] = useOpenedCustomer()
+  const { timeZone } = useContext(InboxSettings)
   const [report, setReport] = useState<Report | null>(null)
   const panel = useRef<HTMLDivElement>(null)
   useUnreadInTitle(counts?.unread, title)
@@ -126,6 +128,11 @@ export function Inbox({ title, onLogout }: { title: string; onLogout: () => Prom
                 }}
               />
             )}
+          </Suspense>
+        )}
+        {customer && (
+          <Suspense fallback={<Loading className="mb-3" />}>
+            <CustomerView key={customer} id={customer} timeZone={timeZone} onClose={closeCustomer} />
           </Suspense>
         )}
         {opened && <OpenedRequest id={opened} from={openedFrom} onClose={closeOpened} onAskDelete={askDelete} />}

@@ -37,7 +37,7 @@ export function OpenedRequest({
     >
       <div className="mb-1.5 flex items-center justify-between gap-2 pl-1.5">
         <h2 id="opened-heading" className="font-bold text-accent-800">
-          {from === 'schedule' ? T.opened.fromSchedule : T.opened.heading}
+          {from === 'schedule' ? T.opened.fromSchedule : from === 'inbox' ? T.opened.fromInbox : T.opened.heading}
         </h2>
         <button type="button" className={btn('quiet', 'sm')} onClick={onClose}>
           {T.opened.close}

@@ -1,6 +1,7 @@
 // The Sources report (docs/decisions/032-attribution-calls-privacy.md): for a period, each source's
 // requests, how many the office has contacted and how many were scheduled or done; beside them the
-// calls started from the site (taps on the phone number) per source, page and day. A source's name
+// calls started from the site (taps on the phone number) per source, page and day; what the
+// requests became, with the Google Ads conversions file (SourcesOutcomes.tsx). A source's name
 // opens the inbox filtered by it. Below them, the live site's speed for the same days (SiteSpeed.tsx).
 import { useContext, useId, useState } from 'react'
 import { BarChart3, Phone, X } from 'lucide-react'
@@ -9,6 +10,7 @@ import { formatDay, today } from './format.ts'
 import { T } from './messages.ts'
 import { useSourcesReport } from './queries.ts'
 import { SiteSpeed } from './SiteSpeed.tsx'
+import { SourcesOutcomes } from './SourcesOutcomes.tsx'
 import { daysBefore } from './sources.ts'
 import type { Answer } from './api.ts'
 import type { Tally } from './types.ts'
@@ -160,6 +162,7 @@ export function SourcesReport({ onPick, onClose }: { onPick: (source: string) =>
             ) : (
               <SourcesTable rows={data.sources} onPick={onPick} />
             )}
+            <SourcesOutcomes from={from} to={to} />
             <Calls calls={data.calls} />
           </>
         )}

@@ -1,5 +1,6 @@
 // One request in the inbox (SPEC §2 "Each submission card"), laid out for a phone: who and when
-// first ("Maria Lopez · 12 min ago", the long date-time kept), what and where, why it is urgent,
+// first ("Maria Lopez · 12 min ago", the long date-time kept), its customer ("Returning · 3rd
+// request", CustomerLine.tsx), what and where, why it is urgent,
 // its visit ("Booked: Tue Dec 2, 8–10 am"), the message clamped to six lines, then the two actions
 // that matter most, "Call Maria" and "Text", then "Mark as Read", the status and "More"
 // (follow-up, visit, note, client, history, delete). Its parts: CardFacts.tsx (labels, facts,
@@ -11,6 +12,7 @@ import { CardActions } from './CardActions.tsx'
 import { BookingLine } from './BookingLine.tsx'
 import { CardBadges, CardFacts, cardState, ClientSummary, LastDone } from './CardFacts.tsx'
 import { CardMessage } from './CardMessage.tsx'
+import { CustomerLine } from './CustomerLine.tsx'
 import { CardDetails, Loading } from './on-demand.tsx'
 import { relativeTime } from './format.ts'
 import type { Submission } from './types.ts'
@@ -48,6 +50,7 @@ export function SubmissionCard({
         <span className="shrink-0 text-sm font-semibold text-slate-800">{relativeTime(item.created_at, now)}</span>
       </div>
       <CardBadges item={item} state={state} timeZone={timeZone} />
+      <CustomerLine item={item} />
       <CardFacts item={item} state={state} />
       <BookingLine item={item} />
       <LastDone item={item} now={now} timeZone={timeZone} />

@@ -128,11 +128,14 @@ export const api = {
   outcome: (item: string, outcome: InferRequestType<typeof submission.outcome.$post>['json']['outcome']) =>
     answer(submission.outcome.$post({ ...id(item), json: { outcome } })),
   note: (item: string, text: string) => answer(submission.notes.$post({ ...id(item), json: { text } })),
+  jobOutcome: (item: string, outcome: InferRequestType<(typeof submission)['job-outcome']['$put']>['json']) =>
+    answer(submission['job-outcome'].$put({ ...id(item), json: outcome })),
   trash: (item: string) => answer(submission.$delete(id(item))),
   restore: (item: string) => answer(submission.restore.$post(id(item))),
   markAllRead: (query: ListQuery) => answer(client.submissions['mark-read'].$post({ json: listSearch(query) })),
   undoMarkAllRead: (batch: string) => answer(client.submissions['mark-read'].undo.$post({ json: { batch } })),
   sources: (from: string, to: string) => answer(client.sources.$get({ query: { from, to } })),
+  outcomes: (from: string, to: string) => answer(client.sources.outcomes.$get({ query: { from, to } })),
   siteSpeed: (from: string, to: string) => answer(client['site-speed'].$get({ query: { from, to } })),
   // Online booking (docs/admin-api.md "Bookings"): the Schedule, a day's room, a request's visit.
   schedule: () => answer(client.schedule.$get()),
@@ -144,6 +147,12 @@ export const api = {
   confirmBooking: (item: string) => answer(submission.booking.confirm.$post(id(item))),
   cancelBooking: (item: string) => answer(submission.booking.$delete(id(item))),
   erase: (person: InferRequestType<typeof client.erase.$post>['json']) => answer(client.erase.$post({ json: person })),
+  // Customers (docs/admin-api.md "Customers"): one customer, two merged, a merge undone.
+  customer: (customer: string) => answer(client.customers[':id'].$get({ param: { id: customer } })),
+  merge: (kept: string, merged: string) =>
+    answer(client.customers[':id'].merge.$post({ param: { id: kept }, json: { customer: merged } })),
+  undoMerge: (merge: number) =>
+    answer(client.customers.merges[':merge'].undo.$post({ param: { merge: String(merge) } })),
   push: () => answer(client.push.$get()),
   subscribe: (subscription: PushSubscriptionJSON) => answer(client.push.subscriptions.$post({ json: subscription })),
   unsubscribe: (endpoint: string) => answer(client.push.unsubscribe.$post({ json: { endpoint } })),
@@ -152,6 +161,10 @@ export const api = {
 
 /** The success answer of an API call, as the server's route gives it. */
 export type Answer<Call extends keyof typeof api> = Awaited<ReturnType<(typeof api)[Call]>>
+
+/** The Google Ads offline conversions file of a period (a download link, docs/admin-api.md). */
+export const googleAdsCsvUrl = (from: string, to: string) =>
+  `${BASE}/google-ads-conversions.csv?${new URLSearchParams({ from, to })}`
 
 /** The CSV export of a view and its filters (a download link; the cookie goes with it). */
 export const csvUrl = (query: ListQuery) => `${BASE}/submissions.csv?${listParams(query)}`

@@ -43,6 +43,10 @@ export type Toast = {
   undo?: () => void
 }
 
+/** 1st, 2nd, 3rd, 4th… 11th, 12th, 13th, 21st. */
+const ordinalWord = (n: number) =>
+  `${n}${[11, 12, 13].includes(n % 100) ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')}`
+
 const success = (text: string): Toast => ({ tone: 'success', title: 'Success', text })
 const failure = (text: string): Toast => ({ tone: 'error', title: 'Error', text })
 
@@ -60,6 +64,8 @@ export const TOASTS = {
   noteFailed: failure('Failed to save note'),
   followUpSaved: success('Follow-up date saved'),
   followUpFailed: failure('Failed to save follow-up date'),
+  jobOutcomeSaved: success('Outcome saved'),
+  jobOutcomeFailed: failure('Failed to save the outcome'),
   contactFailed: failure('The call or text could not be recorded'),
   outcomeFailed: failure('How the call went could not be recorded'),
   deleted: success('Submission moved to the trash'),
@@ -234,7 +240,8 @@ export const T = {
   },
   erase: {
     heading: 'Erase everything of this person?',
-    text: (who: string) => `Every request with ${who} is deleted for good, with its notes and history.`,
+    text: (who: string, requests: number) =>
+      `Every request with ${who} is deleted for good, with its notes and history, and every other request of this customer${requests > 1 ? ` (${requests} requests in all)` : ''}.`,
     who: (phone: string | null, email: string | null) =>
       [phone && `the phone number ${phone}`, email && `the e-mail address ${email}`].filter(Boolean).join(' or '),
     confirm: 'Erase for good',
@@ -356,10 +363,18 @@ export const T = {
   opened: {
     heading: 'Opened from a notification',
     fromSchedule: 'Opened from the Schedule',
+    fromInbox: 'Opened request',
     close: 'Close',
     missing: 'This request is no longer there.',
   },
   toast: { dismiss: 'Dismiss notification', undo: 'Undo' },
+  /** A card's customer line (decision 052): it opens the customer, or the request this one was sent again into. */
+  customer: {
+    returning: (ordinal: number) => `Returning · ${ordinalWord(ordinal)} request`,
+    first: (requests: number) => `First of ${requests} requests`,
+    since: (day: string) => ` · client since ${day.slice(0, 4)}`,
+    sentAgain: 'Sent again · open the first request',
+  },
   /**
    * The banner when alerts are not reaching the office (GET /api/admin/alert-health): one line in
    * the owner's words (the first problem's headline, by rank), its details behind a tap. Each

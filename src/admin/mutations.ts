@@ -189,6 +189,15 @@ export function useNote() {
   })
 }
 
+/** A job's value or the reason lost entered (or cleared): the server's version shows when it answers. */
+export function useJobOutcome() {
+  return useWrite<{ item: Submission; outcome: Parameters<typeof api.jobOutcome>[1] }>({
+    send: ({ item, outcome }) => api.jobOutcome(item.id, outcome),
+    ok: () => TOASTS.jobOutcomeSaved,
+    ko: () => TOASTS.jobOutcomeFailed,
+  })
+}
+
 /** To the trash or out of it: out of the lists shown at once (the Trash's, or the others). */
 const useMove = (send: (id: string) => Promise<Changed>, ok: Toast, ko: Toast) =>
   useWrite<{ item: Submission }>({

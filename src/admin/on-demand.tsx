@@ -1,5 +1,6 @@
 // What a tap opens is loaded on demand, so that the inbox's first script stays within its budget
-// (tests/integration/admin-bundle.test.ts): a card's "More", the Schedule and the Sources report,
+// (tests/integration/admin-bundle.test.ts): a card's "More", the Schedule, the Sources report and a
+// customer's view,
 // one chunk (on-demand-views.ts), fetched as soon as the list is on screen and the browser is idle,
 // so that a first tap usually finds it there. Until it is, Loading stands in its place (within a
 // <Suspense> where it is shown).
@@ -12,6 +13,7 @@ export const CardDetails = lazy(() => views().then((v) => ({ default: v.CardDeta
 export const Schedule = lazy(() => views().then((v) => ({ default: v.Schedule })))
 export const SourcesReport = lazy(() => views().then((v) => ({ default: v.SourcesReport })))
 export const VisitsDue = lazy(() => views().then((v) => ({ default: v.VisitsDue })))
+export const CustomerView = lazy(() => views().then((v) => ({ default: v.CustomerView })))
 
 /** What shows while the chunk is on its way. */
 export const Loading = ({ className = '' }: { className?: string }) => (

@@ -21,12 +21,12 @@ function goTo(path: string, how: 'push' | 'replace') {
   window.dispatchEvent(new Event(ADDRESS_CHANGED))
 }
 
-/** Where an opened request was opened from: a notification's link (or any link), or the Schedule. */
-export type OpenedFrom = 'link' | 'schedule'
+/** Where an opened request was opened from: a notification's link (or any link), the Schedule, or the inbox itself (a customer, a request sent again). */
+export type OpenedFrom = 'link' | 'schedule' | 'inbox'
 
-/** A request's link: /admin?request=<id>, with `&from=schedule` when the Schedule opens it. */
+/** A request's link: /admin?request=<id>, with `&from=schedule` (or `inbox`) when the Schedule (or the inbox) opens it. */
 export const requestPath = (id: string, from: OpenedFrom = 'link') =>
-  `/admin?${new URLSearchParams({ request: id, ...(from === 'schedule' ? { from } : {}) })}`
+  `/admin?${new URLSearchParams({ request: id, ...(from !== 'link' ? { from } : {}) })}`
 
 /** Opens a request in the inbox (a new entry in the history: Back closes it). */
 export const openRequest = (id: string, from: OpenedFrom) => goTo(requestPath(id, from), 'push')
@@ -40,7 +40,8 @@ export function useOpenedRequest(): [string | null, () => void, OpenedFrom] {
   )
   const params = new URLSearchParams(search)
   const id = params.get('request')
-  const from: OpenedFrom = params.get('from') === 'schedule' ? 'schedule' : 'link'
+  const asked = params.get('from')
+  const from: OpenedFrom = asked === 'schedule' || asked === 'inbox' ? asked : 'link'
   useEffect(() => {
     if (!('serviceWorker' in navigator)) return
     const onMessage = (event: MessageEvent) => {
@@ -53,4 +54,17 @@ export function useOpenedRequest(): [string | null, () => void, OpenedFrom] {
     return () => navigator.serviceWorker.removeEventListener('message', onMessage)
   }, [])
   return [id, () => goTo(window.location.pathname, 'replace'), from]
+}
+
+/** Opens a customer's view (/admin?customer=<id>, decision 052; Back closes it). */
+export const openCustomer = (id: string) => goTo(`/admin?${new URLSearchParams({ customer: id })}`, 'push')
+
+/** The id of the customer opened by the address, and how to close it. */
+export function useOpenedCustomer(): [string | null, () => void] {
+  const search = useSyncExternalStore(
+    subscribeToAddress,
+    () => window.location.search,
+    () => '',
+  )
+  return [new URLSearchParams(search).get('customer'), () => goTo(window.location.pathname, 'replace')]
 }

@@ -25,6 +25,7 @@ export const keys = {
   alertHealth: ['alert-health'] as const,
   activity: (id: string) => ['activity', id] as const,
   sources: (from: string, to: string) => ['sources', from, to] as const,
+  outcomes: (from: string, to: string) => ['outcomes', from, to] as const,
   siteSpeed: (from: string, to: string) => ['site-speed', from, to] as const,
   submission: (id: string) => ['submission', id] as const,
   push: ['push'] as const,
@@ -98,6 +99,11 @@ export function useSourcesReport(from: string, to: string) {
     queryFn: () => api.sources(from, to),
     refetchInterval: 5 * 60_000,
   })
+}
+
+/** What a period's requests became (the Sources report's outcomes), fetched while the report is shown. */
+export function useOutcomesReport(from: string, to: string) {
+  return useQuery({ queryKey: keys.outcomes(from, to), queryFn: () => api.outcomes(from, to) })
 }
 
 /** The live site's speed of a period (office days, both included), fetched while the report is shown. */

@@ -134,6 +134,7 @@ export interface ContentRecords {
   booking: Booking
   contactMessage: ContactMessage
   submissionChanges: SubmissionChanges
+  jobOutcome: JobOutcome
   about: AboutPage
   contact: ContactPage
   county: CountyPage
@@ -1127,6 +1128,19 @@ export interface SubmissionChanges {
    * The day to get back to the request (YYYY-MM-DD), or null to clear it. Due follow-ups are listed first under Follow-ups.
    */
   follow_up_on?: string | null
+}
+/**
+ * A request's outcome as the office enters it (PUT /api/admin/submissions/:id/job-outcome, docs/admin-api.md): the completed job's value, or the reason a closed request was lost. Either field may be sent alone; null clears it. The server validates every body against this schema before it touches storage.
+ */
+export interface JobOutcome {
+  /**
+   * What the job was worth, in cents: more than $0, at most $1,000,000. Only for a completed request.
+   */
+  job_value_cents?: number | null
+  /**
+   * Why the request was lost. Only for a closed request.
+   */
+  lost_reason?: 'price' | 'chose_another' | 'no_response' | 'not_a_fit' | 'repaired_themselves' | 'other' | null
 }
 /**
  * The about page: who the business is, feature cards and its commitment.

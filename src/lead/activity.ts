@@ -27,6 +27,10 @@ export const ACTIVITY_KINDS = [
   'booking_cancelled',
   'sent_again',
   'customer_mail',
+  'customer_merged',
+  'merge_undone',
+  'job_value',
+  'lost_reason',
 ] as const
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number]
@@ -97,4 +101,10 @@ export const ACTIVITY_TEXT: Record<ActivityKind, (detail: string | null) => stri
   sent_again: (detail) => `Sent again${detail ? `: ${detail}` : ''}`,
   // The customer's review request and visit reminder (decision 051): written, or why not.
   customer_mail: (detail) => detail ?? 'E-mail to the customer',
+  // Customers (src/server/db/customers.ts): the detail names the two customers.
+  customer_merged: (detail) => `Customers merged${detail ? `: ${detail}` : ''}`,
+  merge_undone: (detail) => `Merge undone${detail ? `: ${detail}` : ''}`,
+  // The outcome (src/lead/outcome.ts): the value in dollars, the reason in words; none: cleared.
+  job_value: (detail) => (detail ? `Job value: ${detail}` : 'Job value cleared'),
+  lost_reason: (detail) => (detail ? `Reason lost: ${detail}` : 'Reason lost cleared'),
 }

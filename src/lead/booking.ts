@@ -1,6 +1,7 @@
 // A request's booking as the server stores it and the inbox shows it (src/server/db/bookings.ts,
 // decision 049). Browser-safe: types and words only.
 import type { Submission } from './submission.ts'
+import type { CustomerLine } from './customer.ts'
 
 /** 'booked' by the visitor, 'confirmed' by the office, 'cancelled' (the window is free again). */
 export type BookingStatus = 'booked' | 'confirmed' | 'cancelled'
@@ -18,6 +19,9 @@ export type StoredBooking = {
   status: BookingStatus
 }
 
-/** A request as the inbox reads it: with its booking (null: it never had one). */
-export type BookedSubmission = Flat<Submission & { booking: StoredBooking | null }>
+/**
+ * A request as the inbox reads it: with its booking (null: it never had one) and its customer line
+ * (src/lead/customer.ts; null only where a request is read without its customer).
+ */
+export type BookedSubmission = Flat<Submission & { booking: StoredBooking | null; customer: CustomerLine | null }>
 type Flat<T> = { [K in keyof T]: T[K] }

@@ -20,3 +20,15 @@ export function emailKey(email: string | null | undefined): string | null {
   const key = (email ?? '').trim().toLowerCase()
   return key.includes('@') ? key : null
 }
+
+/** What a card says of its request's customer (the card's "Returning · 3rd request · client since 2024"). */
+export type CustomerLine = {
+  /** The customer's id (GET /api/admin/customers/:id). */
+  id: string
+  /** How many requests the customer has: not spam, not in the trash, not sent again. */
+  requests: number
+  /** This request's place among them by arrival (1: the first); null when it is not one of them. */
+  ordinal: number | null
+  /** The customer's earliest "client since" (YYYY-MM-DD), or null. */
+  clientSince: string | null
+}

@@ -131,6 +131,13 @@ export const SUBMISSION_COLUMNS = {
   last_action_detail: optional('text'),
   /** The latest note's text. */
   last_note: optional('text'),
+  // The outcome (migration 029, docs/decisions/050-outcomes.md):
+  /** What the completed job was worth, in cents (0 < value ≤ 100,000,000), or null. */
+  job_value_cents: optional('integer'),
+  /** Why a closed request was lost: a value of LOST_REASONS (src/lead/outcome.ts), or null. */
+  lost_reason: optional('text'),
+  /** When the office last entered the value or the reason (the conversion's time for Google Ads). */
+  outcome_at: optional('timestamp'),
   /**
    * The place in the triage queue (migration 015): the creation time in milliseconds, negated while
    * urgent_open, so All and Unread show open urgent requests longest-waiting first, then the rest

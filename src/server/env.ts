@@ -9,6 +9,7 @@ import type { DatabaseTarget } from './db/client.ts'
 import { parseRateLimits } from './db/rate-limits.ts'
 import { OFFICE_EVENTS, type OfficeEvent } from '../lead/alerts.ts'
 import { replicaProblem } from './replica-url.ts'
+import { DEFAULT_CONVERSION_NAME } from './admin/google-ads.ts'
 
 /** The admin password's minimum length, for ADMIN_PASSWORD and `npm run admin:password` alike. */
 export const MIN_PASSWORD_LENGTH = 12
@@ -18,6 +19,8 @@ export const DEFAULTS = {
   contactRateLimit: '5/10m,20/1d',
   /** From everyone together: beyond 60 requests in any hour each is marked possible spam and not announced. */
   contactOverallLimit: '60/1h',
+  /** A second send from the same customer within this many minutes folds into the first (decision 052). */
+  contactFoldMinutes: 60,
   /** Per address: 5 failed logins in any 15 minutes. */
   loginRateLimit: '5/15m',
   webhookEvents: 'new,escalation,reminder,booking',
@@ -258,6 +261,16 @@ const ENV = z.object({
   CONTACT_RATE_LIMIT: withDefault(rateLimits('CONTACT_RATE_LIMIT', 'contact'), DEFAULTS.contactRateLimit),
   /** Requests from everyone together before each is marked possible spam and not announced. */
   CONTACT_OVERALL_LIMIT: withDefault(rateLimits('CONTACT_OVERALL_LIMIT', 'contact-all'), DEFAULTS.contactOverallLimit),
+  /** A second send from the same customer within this many minutes folds into the first; 0: never. */
+  CONTACT_FOLD_MINUTES: withDefault(
+    wholeNumber(
+      0,
+      24 * 60,
+      (text) =>
+        `CONTACT_FOLD_MINUTES=${text} is not valid. Use a whole number of minutes from 0 (never fold) to 1440, e.g. CONTACT_FOLD_MINUTES=60.`,
+    ),
+    DEFAULTS.contactFoldMinutes,
+  ),
   /** Failed logins per address. */
   LOGIN_RATE_LIMIT: withDefault(rateLimits('LOGIN_RATE_LIMIT', 'login'), DEFAULTS.loginRateLimit),
   /** Where alerts are POSTed, each with its payload's shape (src/server/alerts/webhook.ts). */
@@ -334,6 +347,15 @@ const ENV = z.object({
         : new Problem([`DAILY_TEST_ALERT=${text} is not valid. Use true (the default) or false.`]),
     ),
     'true',
+  ),
+  /** The Google Ads conversion action the offline conversions export names (decision 050). */
+  GOOGLE_ADS_CONVERSION_NAME: withDefault(
+    checked(
+      (text) => text.length <= 100 && !/\p{Cc}/u.test(text),
+      () =>
+        'GOOGLE_ADS_CONVERSION_NAME is too long or has control characters. Use the name of the conversion action in Google Ads, at most 100 characters, e.g. GOOGLE_ADS_CONVERSION_NAME=Completed job.',
+    ),
+    DEFAULT_CONVERSION_NAME,
   ),
   /** Push hosts allowed though not public (the tests' local push service): host names or IPs, comma-separated. */
   PUSH_PRIVATE_HOSTS: withDefault(
@@ -416,6 +438,8 @@ function configFrom(v: z.output<typeof ENV>, cwd: string) {
     contentDir: v.CONTENT_DIR === undefined ? undefined : path.resolve(cwd, v.CONTENT_DIR),
     contactLimits: v.CONTACT_RATE_LIMIT,
     contactOverallLimits: v.CONTACT_OVERALL_LIMIT,
+    /** In milliseconds; 0: never. */
+    contactFoldMs: v.CONTACT_FOLD_MINUTES * 60_000,
     loginLimits: v.LOGIN_RATE_LIMIT,
     webhooks: v.WEBHOOK_URLS,
     webhookSecret: v.WEBHOOK_SECRET,
@@ -429,6 +453,7 @@ function configFrom(v: z.output<typeof ENV>, cwd: string) {
     replicaUrl: v.LITESTREAM_REPLICA_URL,
     pushPrivateHosts: v.PUSH_PRIVATE_HOSTS,
     dailyTestAlert: v.DAILY_TEST_ALERT,
+    googleAdsConversionName: v.GOOGLE_ADS_CONVERSION_NAME,
   }
 }
 

@@ -134,6 +134,7 @@ const app = createApp({
         publicOrigin,
         limits: config.contactLimits,
         overallLimits: config.contactOverallLimits,
+        foldWindowMs: config.contactFoldMs,
         onNotificationQueued,
         booking,
       }),
@@ -168,6 +169,7 @@ const app = createApp({
         alertChannels: alerts.configured,
         booking,
         reviews: build.business.reviewUrl !== undefined,
+        googleAdsConversionName: config.googleAdsConversionName,
       }),
     )
     app.route('/metrics', metricsApi({ db, trustProxy, token: config.metricsToken }))

@@ -57,7 +57,9 @@ export function replicate(dbFile: string, replica: string, log: Logger): Replica
   const config = writeConfig(dbFile, replica)
   let child: ChildProcess | undefined
   let stopping = false
+  let startedAt = 0
   const start = () => {
+    startedAt = Date.now()
     child = spawn(litestreamBinary(), ['replicate', '-config', config], { stdio: ['ignore', 'ignore', 'pipe'] })
     let lastError = ''
     child.stderr?.on('data', (chunk: Buffer) => {
@@ -76,9 +78,13 @@ export function replicate(dbFile: string, replica: string, log: Logger): Replica
   start()
   log.info('replicating the database', { file: dbFile, replica: redacted(replica), syncInterval: SYNC_INTERVAL })
   return {
-    stop: () =>
-      new Promise<void>((resolve) => {
-        stopping = true
+    stop: async () => {
+      stopping = true
+      // Litestream ships what it has not yet shipped when it is stopped, but only once it has
+      // opened the database, at its first check a second after it starts: a server stopped sooner
+      // (a deploy replaced at once, a crash loop) would leave its last requests unshipped.
+      await settled(dbFile, startedAt, () => child?.exitCode !== null)
+      await new Promise<void>((resolve) => {
         if (child?.exitCode !== null) return resolve()
         // SIGTERM: Litestream ships what it has not yet shipped, then exits.
         const timer = setTimeout(() => child?.kill('SIGKILL'), 10_000)
@@ -87,8 +93,25 @@ export function replicate(dbFile: string, replica: string, log: Logger): Replica
           resolve()
         })
         child.kill('SIGTERM')
-      }),
+      })
+    },
   }
+}
+
+/** Litestream's first check of the database, after it starts (its monitor interval), with a margin. */
+const FIRST_CHECK_MS = 1_500
+/** How long a stop waits at most for it. */
+const INIT_WAIT_MS = 5_000
+
+/**
+ * Resolves once Litestream, started at `startedAt`, has had its first check of `dbFile` (its
+ * generation file, kept beside the database, exists), the process is gone (`exited`), or the wait
+ * is over.
+ */
+async function settled(dbFile: string, startedAt: number, exited: () => boolean): Promise<void> {
+  const generation = path.join(path.dirname(dbFile), `.${path.basename(dbFile)}-litestream`, 'generation')
+  const opened = () => Date.now() - startedAt >= FIRST_CHECK_MS && existsSync(generation)
+  while (!opened() && !exited() && Date.now() - startedAt < INIT_WAIT_MS) await new Promise((r) => setTimeout(r, 50))
 }
 
 /** The replica's address without a password, for the log. */

@@ -11,6 +11,8 @@ import type { ContactMessage } from '../../src/lead/message.ts'
 import type { Db } from '../../src/server/db/client.ts'
 import { emailKey, phoneKey } from '../../src/lead/customer.ts'
 import { triage } from '../../src/server/contact/triage.ts'
+import { parseEnv } from '../../src/server/env.ts'
+import { startServer } from '../../scripts/lib/server.ts'
 
 const MINUTE = 60_000
 const base: ContactMessage = { name: 'Dana Whitaker', phone: '(410) 555-0199', elapsedMs: 8_000 }
@@ -175,3 +177,38 @@ describe.each(STORAGE_KINDS)('migration 028 on %s', (kind) => {
 function uuid(letter: string): string {
   return `00000000-0000-4000-8000-00000000000${letter}`
 }
+
+describe('CONTACT_FOLD_MINUTES', () => {
+  it('is an hour unless set; a bad value stops the start with its words', () => {
+    const defaults = parseEnv({})
+    expect(defaults.ok && defaults.config.contactFoldMs).toBe(3_600_000)
+    const bad = parseEnv({ CONTACT_FOLD_MINUTES: 'an hour' })
+    expect(bad.ok ? [] : bad.errors).toEqual([expect.stringContaining('CONTACT_FOLD_MINUTES=an hour is not valid')])
+  })
+
+  it.each([
+    ['60', true],
+    ['0', false],
+  ] as const)(
+    'at %s minutes, a second send through the form is folded: %s',
+    async (minutes, folded) => {
+      const server = await startServer({ CONTACT_FOLD_MINUTES: minutes, TRUST_PROXY: '1' })
+      try {
+        const post = (n: number) =>
+          fetch(`${server.url}/api/contact`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${n}` },
+            body: JSON.stringify({ ...base, message: `try ${n}`, page: '/contact' }),
+          })
+        expect((await post(1)).status).toBe(201)
+        expect((await post(2)).status).toBe(201)
+        const stored = server.logs.filter((line) => line.includes('contact request stored'))
+        expect(stored).toHaveLength(2)
+        expect(stored[1]!.includes('"foldedInto"')).toBe(folded)
+      } finally {
+        await server.stop()
+      }
+    },
+    30_000,
+  )
+})

@@ -52,7 +52,9 @@ describe.each(STORAGE_KINDS)('escalations and reminders on %s', (kind) => {
   let clients = 0
 
   const store = async (name: string, when: string, urgent = false) => {
-    const message = { name, phone: '(410) 555-0142', message: urgent ? 'No heat at all' : 'A quote please' }
+    // Each a different person (one phone sending again within the hour would fold, decision 052).
+    const phone = `(410) 555-${String(142 + clients).padStart(4, '0')}`
+    const message = { name, phone, message: urgent ? 'No heat at all' : 'A quote please' }
     const r = await storeContactRequest(suite.db, {
       message,
       clientKey: `esc-${clients++}`,

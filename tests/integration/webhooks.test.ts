@@ -97,13 +97,15 @@ describe.each(STORAGE_KINDS)('the webhook channel on %s', (kind) => {
   let receiver: WebhookReceiver | undefined
   let worker: AlertWorker | undefined
   let clients = 0
-  const store = (name: string) =>
-    storeContactRequest(suite.db, { message: { name, phone: '(410) 555-0142' }, clientKey: `hook-${clients++}` }).then(
-      (r) => {
-        if (!r.stored) throw new Error('not stored')
-        return r.id
-      },
-    )
+  // Each a different person (one phone sending again within the hour would fold, decision 052).
+  const store = (name: string, phone = `(410) 555-${String(1000 + clients).slice(-4)}`) =>
+    storeContactRequest(suite.db, {
+      message: { name, phone },
+      clientKey: `hook-${clients++}`,
+    }).then((r) => {
+      if (!r.stored) throw new Error('not stored')
+      return r.id
+    })
 
   afterEach(async () => {
     await worker?.stop()
@@ -168,7 +170,7 @@ describe.each(STORAGE_KINDS)('the webhook channel on %s', (kind) => {
   it('sends one delivery per URL, in the shape each takes; a 410 is not retried; no path in the timeline', async () => {
     receiver = await startWebhookReceiver(SECRET)
     const slackPath = '/services/T000/B000/s3cr3t-token'
-    const id = await store('Sam Ortiz')
+    const id = await store('Sam Ortiz', '(410) 555-0142')
     start([
       { format: 'slack', url: `${receiver.url}${slackPath}` },
       { format: 'teams', url: `${receiver.url}/teams` },

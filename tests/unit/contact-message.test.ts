@@ -163,6 +163,9 @@ describe('the notification e-mail', () => {
     email_key: null,
     customer_id: null,
     folded_into: null,
+    job_value_cents: null,
+    lost_reason: null,
+    outcome_at: null,
   }
   const mail = composeNotification(submission, {
     company: 'Longbar Heating & Cooling',

@@ -36,6 +36,7 @@ describe('server configuration from the environment', () => {
         visitReminderDays: 7,
         pushPrivateHosts: [],
         dailyTestAlert: true,
+        googleAdsConversionName: 'Completed job',
       },
     })
   })

@@ -49,6 +49,8 @@ describe('the migration files', () => {
       '025_alert_tests',
       '026_site_speed',
       '027_bookings',
+      '028_customers',
+      '029_outcomes',
     ])
     expect(Object.keys(migrations('postgres'))).toEqual(Object.keys(migrations('sqlite')))
   })

@@ -18,12 +18,20 @@ import type { PushSender } from '../alerts/push.ts'
 import { sourcesApi } from './sources.ts'
 import { alertTestApi } from './alert-test.ts'
 import { bookingsApi } from './bookings.ts'
+import { customersApi } from './customers.ts'
+import { outcomesApi } from './outcomes.ts'
 import type { BookingDesk } from '../contact/booking.ts'
 
 export const ADMIN_BODY_LIMIT = 16 * 1024
 
 type AdminDeps = SessionDeps &
-  SubmissionsDeps & { session: AdminSession; push?: PushSender | undefined; booking?: BookingDesk | undefined }
+  SubmissionsDeps & {
+    session: AdminSession
+    push?: PushSender | undefined
+    booking?: BookingDesk | undefined
+    /** The Google Ads conversion action the offline conversions export names (GOOGLE_ADS_CONVERSION_NAME). */
+    googleAdsConversionName?: string | undefined
+  }
 
 const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next()
@@ -41,6 +49,8 @@ function signedInApi(deps: AdminDeps) {
     .route('/', sourcesApi(deps))
     .route('/', bookingsApi(deps))
     .route('/', visitsApi(deps))
+    .route('/', customersApi(deps))
+    .route('/', outcomesApi(deps))
     .all('*', (c) => fail(c, 404, 'Not found'))
 }
 

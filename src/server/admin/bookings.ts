@@ -16,6 +16,7 @@ import {
   type BookingAction,
 } from '../db/bookings.ts'
 import { changeBooking, TRASHED } from '../db/changes.ts'
+import { customerLines } from '../db/customers.ts'
 import type { Db } from '../db/client.ts'
 import { viewCounts } from '../db/views.ts'
 import type { Logger } from '../log.ts'
@@ -23,13 +24,23 @@ import type { OfficeClock } from '../office.ts'
 import { fail, jsonInput, NOT_FOUND, submissionId } from './answers.ts'
 import type { Checked } from './validate.ts'
 
-/** The requests with their bookings (null: none, or none ever), as every answer of the inbox gives them. */
-export async function withBookings<T extends { id: string }>(db: Db, items: T[]) {
-  const bookings = await bookingsOf(
-    db,
-    items.map((i) => i.id),
-  )
-  return items.map((item) => ({ ...item, booking: bookings.get(item.id) ?? null }))
+/**
+ * The requests with their bookings (null: none, or none ever) and their customer lines (the card's
+ * "Returning · 3rd request", src/server/db/customers.ts), as every answer of the inbox gives them.
+ */
+export async function withBookings<T extends { id: string; customer_id: string | null }>(db: Db, items: T[]) {
+  const [bookings, customers] = await Promise.all([
+    bookingsOf(
+      db,
+      items.map((i) => i.id),
+    ),
+    customerLines(db, items),
+  ])
+  return items.map((item) => ({
+    ...item,
+    booking: bookings.get(item.id) ?? null,
+    customer: customers.get(item.id) ?? null,
+  }))
 }
 
 const BOOKING_OFF = 'Online booking is off: content/booking.yaml is missing.'

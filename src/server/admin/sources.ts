@@ -1,6 +1,8 @@
 // The Sources report and the person's erasure (docs/admin-api.md "Sources", "Erasing a person"):
 // where the requests of a period came from and how far each got, with the calls started from the
-// site in the same days; the live site's speed (Core Web Vitals of real visits); and every request of one phone number or e-mail address deleted at once.
+// site in the same days, and what they became per source, page and campaign (booked, completed,
+// revenue; decision 050); the period's completed jobs from Google Ads clicks as Google's offline
+// conversions file; the live site's speed (Core Web Vitals of real visits); and every request of one phone number or e-mail address deleted at once.
 // Mounted behind the session check.
 import { Hono } from 'hono'
 import type { AppEnv } from '../app.ts'
@@ -8,11 +10,12 @@ import { instantAt } from '../../lead/business-hours.ts'
 import { callTotals } from '../db/calls.ts'
 import type { Db } from '../db/client.ts'
 import { erasePerson } from '../db/privacy.ts'
-import { sourcesReport } from '../db/sources.ts'
+import { googleAdsConversions, outcomesReport, sourcesReport } from '../db/sources.ts'
 import { siteSpeed } from '../db/vitals.ts'
 import type { Logger } from '../log.ts'
 import type { Office, OfficeClock } from '../office.ts'
 import { jsonInput, queryInput } from './answers.ts'
+import { DEFAULT_CONVERSION_NAME, googleAdsCsv } from './google-ads.ts'
 import { isCalendarDay, type Checked } from './validate.ts'
 
 /** The longest period the report covers: a little over a year, as long as calls are kept. */
@@ -69,7 +72,20 @@ const midnight = (day: string, timeZone: string) => {
   return new Date(instantAt(y, m, d, 0, timeZone)).toISOString()
 }
 
-export function sourcesApi({ db, log, office, clock }: { db: Db; log: Logger; office: Office; clock: OfficeClock }) {
+export function sourcesApi({
+  db,
+  log,
+  office,
+  clock,
+  googleAdsConversionName = DEFAULT_CONVERSION_NAME,
+}: {
+  db: Db
+  log: Logger
+  office: Office
+  clock: OfficeClock
+  /** The Google Ads conversion action the export names (GOOGLE_ADS_CONVERSION_NAME). */
+  googleAdsConversionName?: string | undefined
+}) {
   const period = queryInput<{ from?: string; to?: string }>()((param) =>
     validatePeriod(param('from'), param('to'), clock.today()),
   )
@@ -83,6 +99,35 @@ export function sourcesApi({ db, log, office, clock }: { db: Db; log: Logger; of
           callTotals(db, from, to),
         ])
         return c.json({ success: true, from, to, sources, calls }, 200)
+      })
+      // What the period's requests became (decision 050): a route of its own, so that the inbox's
+      // source filter, which reads the sources of a year, does not pay for it.
+      .get('/sources/outcomes', period, async (c) => {
+        const { from, to } = c.req.valid('query')
+        const outcomes = await outcomesReport(
+          db,
+          midnight(from, office.timeZone),
+          midnight(addDays(to, 1), office.timeZone),
+        )
+        return c.json({ success: true, from, to, ...outcomes }, 200)
+      })
+      // Google Ads offline conversions: the completed jobs whose outcome was entered in the period.
+      .get('/google-ads-conversions.csv', period, async (c) => {
+        const { from, to } = c.req.valid('query')
+        const conversions = await googleAdsConversions(
+          db,
+          midnight(from, office.timeZone),
+          midnight(addDays(to, 1), office.timeZone),
+        )
+        log.info('google ads conversions exported', { from, to, rows: conversions.length })
+        return c.body(
+          googleAdsCsv(conversions, { timeZone: office.timeZone, conversionName: googleAdsConversionName }),
+          200,
+          {
+            'content-type': 'text/csv; charset=utf-8',
+            'content-disposition': `attachment; filename="longbar-google-ads-conversions-${from}-to-${to}.csv"`,
+          },
+        )
       })
       // The live site's speed (issue 21 item 6): each page and device class, the 75th percentile of each vital.
       .get('/site-speed', period, async (c) => {

@@ -48,6 +48,8 @@ type Deps = {
   limits: readonly Window[]
   /** Requests from everyone before each is marked and not announced (CONTACT_OVERALL_LIMIT). */
   overallLimits: readonly Window[]
+  /** A second send from the same customer within this time folds into the first (CONTACT_FOLD_MINUTES; 0: never). */
+  foldWindowMs?: number
   /** Called after a request that needs a notification is committed (wakes the alert worker). */
   onNotificationQueued?: () => void
   /** Online booking (content/booking.yaml); undefined: nobody books online. */
@@ -74,6 +76,7 @@ export function contactApi({
   publicOrigin,
   limits,
   overallLimits,
+  foldWindowMs,
   onNotificationQueued,
   booking,
 }: Deps): Hono<AppEnv> {
@@ -134,6 +137,7 @@ export function contactApi({
           now: new Date(now),
           limits,
           overallLimits,
+          foldWindowMs,
           verdict,
           booking: booking?.asked(message, verdict.zipPlace, now),
         })
@@ -145,7 +149,12 @@ export function contactApi({
         log.warn('contact rate limit', { client, retryAfterSeconds: stored.retryAfterSeconds })
         return answer(c, { status: 429, error: copy.problems.rateLimited, retryAfter: stored.retryAfterSeconds }, body)
       }
-      log.info('contact request stored', { id: stored.id, spam: stored.spam, page: result.message.page })
+      log.info('contact request stored', {
+        id: stored.id,
+        spam: stored.spam,
+        page: result.message.page,
+        ...(stored.foldedInto ? { foldedInto: stored.foldedInto } : {}),
+      })
       countContactRequest('stored', stored.spam ? 'spam' : 'request')
       if (!stored.spam) onNotificationQueued?.()
 

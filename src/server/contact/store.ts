@@ -15,7 +15,7 @@ import { takeWindow } from '../db/bookings.ts'
 import type { WindowAsked } from './booking.ts'
 import { recordActivity } from '../db/activity.ts'
 import { windowLabel, type ArrivalWindow } from '../../lead/booking-windows.ts'
-import { emailKey, phoneKey } from '../../lead/customer.ts'
+import { emailKey, FOLD_WINDOW_MS, phoneKey } from '../../lead/customer.ts'
 import { customerOfNew, type CustomerOfNew } from '../db/customers.ts'
 
 /**
@@ -74,6 +74,8 @@ type StoreResult =
       urgent: boolean
       /** A ZIP code the service area does not list. */
       outside: boolean
+      /** A second send within the hour: the earlier request it was folded into (decision 052). */
+      foldedInto?: string
       /** The window asked for: booked, or not kept (the request kept to be called back). */
       booking?: { booked: true; window: ArrivalWindow } | { booked: false }
     }
@@ -94,6 +96,7 @@ export async function storeContactRequest(
     limits = CONTACT_LIMITS,
     verdict = triage(message, {}, {}, now.getTime()),
     overallLimits = OVERALL_LIMITS,
+    foldWindowMs = FOLD_WINDOW_MS,
     booking,
   }: {
     message: ContactMessage
@@ -105,6 +108,8 @@ export async function storeContactRequest(
     verdict?: Verdict
     /** Requests from everyone before each is marked and not announced (CONTACT_OVERALL_LIMIT). */
     overallLimits?: readonly Window[]
+    /** A second send from the same customer within this time folds into the first (CONTACT_FOLD_MINUTES; 0: never). */
+    foldWindowMs?: number | undefined
     /** The arrival window asked for, as src/server/contact/booking.ts found it: to take, or refused. */
     booking?: WindowAsked | undefined
   },
@@ -151,7 +156,8 @@ export async function storeContactRequest(
     const reason = flood && `more than ${flood.max} requests from everyone in ${spanInWords(flood.windowMs)}`
     // Sent again within the hour (the first "didn't work"): kept, on the first request's timeline,
     // neither urgent nor announced again: one card on top and one alert.
-    const foldInto = spamReason === null ? customer.foldInto : null
+    // A request that asks for an arrival window is a booking, with its own confirmation: never folded.
+    const foldInto = spamReason === null && !(booking && 'take' in booking) ? customer.foldInto : null
     return {
       row: {
         ...row,
@@ -177,18 +183,20 @@ export async function storeContactRequest(
     await recordActivity(trx, foldInto, at, [{ kind: 'sent_again', detail }])
   }
   let booked: boolean | undefined
+  let folded: string | null = null
   try {
     if (booking) {
       // A window is taken in the same transaction as the request is stored, on either database:
       // the request with its window, or (the window filled meanwhile) without, never neither.
       booked = await db.transact(async (trx) => {
-        const customer = await customerOfNew(trx, keys, ms)
+        const customer = await customerOfNew(trx, keys, ms, foldWindowMs)
         const { row, announced, genuine, foldInto } = stored(
           await takeHits(trx, visitor, ms, db.kind, overall),
           customer,
         )
         await insertNewRequest(trx, db.kind, row, announced)
         await foldedInto(trx, foldInto)
+        folded = foldInto
         if ('refused' in booking) {
           // booking_full: the visitor was told the window was not kept; booking_refused: not told
           // (an emergency, a place outside the area: their own words say what happens).
@@ -214,20 +222,22 @@ export async function storeContactRequest(
       // back; it still counts in the overall. Two round trips where a transaction needed five.
       // The customer is looked up first, on its own: a second send's fold is on the first
       // request's timeline only once the row is stored.
-      const customer = await customerOfNew(db.k, keys, ms)
+      const customer = await customerOfNew(db.k, keys, ms, foldWindowMs)
       const { row, announced, foldInto } = stored(
         await takeHitsCommitted(db.k, visitor, ms, db.kind, overall),
         customer,
       )
       await insertNewRequest(db.k, db.kind, row, announced)
       await foldedInto(db.k, foldInto)
+      folded = foldInto
     } else {
       // SQLite has one writer at a time and commits in groups: one transaction for all of it.
       await db.transact(async (trx) => {
-        const customer = await customerOfNew(trx, keys, ms)
+        const customer = await customerOfNew(trx, keys, ms, foldWindowMs)
         const { row, announced, foldInto } = stored(await takeHits(trx, visitor, ms, db.kind, overall), customer)
         await insertNewRequest(trx, db.kind, row, announced)
         await foldedInto(trx, foldInto)
+        folded = foldInto
       })
     }
   } catch (error) {
@@ -240,6 +250,7 @@ export async function storeContactRequest(
     spam: spamReason !== null,
     urgent: urgency !== null,
     outside: message.zip !== undefined && zipPlace === null,
+    ...(folded ? { foldedInto: folded } : {}),
     ...bookingResult(booking, booked),
   }
 }

@@ -287,7 +287,7 @@ export async function adoptTable(db: Kysely<unknown>): Promise<string[]> {
 }
 
 /** Runs `work` with the table's enabled triggers off, then turns each back on as it was. */
-async function withTriggersOff(db: Kysely<unknown>, work: () => Promise<void>): Promise<void> {
+export async function withTriggersOff(db: Kysely<unknown>, work: () => Promise<void>): Promise<void> {
   const { rows: triggers } = await sql<{ name: string; mode: string }>`
     select tgname as name, tgenabled as mode from pg_trigger
     where tgrelid = 'contact_submissions'::regclass and not tgisinternal and tgenabled <> 'D'`.execute(db)

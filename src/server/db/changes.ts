@@ -14,6 +14,7 @@ import { viewCondition } from './views.ts'
 import { filtered, SUBMISSION_FIELDS, toSubmission, type InboxFilters } from './submissions.ts'
 import { applyBookingAction, type BookingAction, type RoomOf } from './bookings.ts'
 import { enqueueReview, type ReviewOutcome } from './customer-mail.ts'
+import { formatDollars, LOST_REASON_LABELS, type JobOutcome } from '../../lead/outcome.ts'
 
 /** The clock of the office: now, and how much of a stretch fell within opening hours. */
 export type DeskClock = {
@@ -352,6 +353,49 @@ export function changeBooking(
     if (markAsRead && c.log.length > 0) markRead(old, now, c)
     if (action.kind !== 'confirm' && action.by === 'customer')
       for (const entry of c.log) await enqueueEvent(trx, id, 'booking', now, db.kind, customerChange(entry))
+    return c
+  })
+}
+
+/** An outcome the request's status does not allow (a value before it is completed, a reason lost before it is closed). */
+export class OutcomeRefused extends Error {
+  readonly field: keyof JobOutcome
+  constructor(field: keyof JobOutcome, message: string) {
+    super(message)
+    this.name = 'OutcomeRefused'
+    this.field = field
+  }
+}
+
+/**
+ * The office enters (or clears, with null) a completed job's value and a closed request's reason
+ * lost, each change on the timeline. outcome_at, the conversion's time for Google Ads, is the
+ * first time either was entered: a corrected value keeps it (an upload sent again is then a
+ * duplicate Google ignores, not a second conversion); it is cleared with both. Throws
+ * OutcomeRefused when the status does not allow what is entered.
+ */
+export function setJobOutcome(db: Db, id: string, outcome: JobOutcome, clock: DeskClock) {
+  return change(db, id, clock, (old, now) => {
+    const c: Change = { set: {}, log: [] }
+    const { job_value_cents: value, lost_reason: reason } = outcome
+    if (value !== undefined && value !== null && old.status !== 'completed')
+      throw new OutcomeRefused('job_value_cents', 'Mark the request completed before entering the job’s value.')
+    if (reason !== undefined && reason !== null && old.status !== 'closed')
+      throw new OutcomeRefused('lost_reason', 'Mark the request closed before choosing why it was lost.')
+    if (value !== undefined && value !== old.job_value_cents) {
+      c.set.job_value_cents = value
+      c.log.push({ kind: 'job_value', detail: value === null ? null : formatDollars(value) })
+    }
+    if (reason !== undefined && reason !== old.lost_reason) {
+      c.set.lost_reason = reason
+      c.log.push({ kind: 'lost_reason', detail: reason === null ? null : LOST_REASON_LABELS[reason] })
+    }
+    const entered =
+      (c.set.job_value_cents !== undefined ? c.set.job_value_cents : old.job_value_cents) !== null ||
+      (c.set.lost_reason !== undefined ? c.set.lost_reason : old.lost_reason) !== null
+    if (!entered) c.set.outcome_at = null
+    else if (old.outcome_at === null) c.set.outcome_at = now
+    if (c.log.length > 0) markRead(old, now, c)
     return c
   })
 }

@@ -29,6 +29,7 @@ import { alertTests } from './migrations/025-alert-tests.ts'
 import { siteSpeed } from './migrations/026-site-speed.ts'
 import { bookings } from './migrations/027-bookings.ts'
 import { customers } from './migrations/028-customers.ts'
+import { outcomes } from './migrations/029-outcomes.ts'
 import { customerMail } from './migrations/030-customer-mail.ts'
 
 /** Every migration, oldest first (exported for the test that holds each file to its name). */
@@ -54,6 +55,7 @@ export const MIGRATIONS: readonly KindMigration[] = [
   siteSpeed,
   bookings,
   customers,
+  outcomes,
   customerMail,
 ]
 

@@ -1,10 +1,13 @@
 // The Sources report (docs/admin-api.md "Sources"): per source, the requests of a period, how many
-// the office has contacted, and how many became a visit (scheduled or completed). Spam and the
-// trash are left out; the calls counted are in calls.ts.
-import { sql } from 'kysely'
+// the office has contacted, and how many became a visit (scheduled or completed); what the
+// requests became per source, landing page and campaign (booked, completed, revenue), first-time
+// and returning customers apart (decision 050); and the completed jobs to report to Google Ads.
+// Spam and the trash are left out; the calls counted are in calls.ts.
+import { sql, type RawBuilder } from 'kysely'
 import type { Db } from './client.ts'
 import { DIRECT } from '../../lead/attribution.ts'
 import { OTHER_SOURCE, SOURCES_PER_DAY } from './calls.ts'
+import { toIso } from './schema.ts'
 
 type SourceRow = { source: string; requests: number; contacted: number; scheduled: number }
 
@@ -41,4 +44,137 @@ export async function sourcesReport(db: Db, from: string, to: string): Promise<S
     ...sorted.slice(0, SOURCES_PER_DAY - 1),
     { source: OTHER_SOURCE, requests: sum('requests'), contacted: sum('contacted'), scheduled: sum('scheduled') },
   ]
+}
+
+/**
+ * Whether a request is a returning customer's: its customer had an earlier request. customer_id
+ * is the id of the customer's first request (migration 028), so any other request of the customer
+ * is a return; a request without one (written by another program) is its own first. One
+ * expression on the row itself, no lookup: the report stays one pass over the period.
+ */
+const returningRequest = (): RawBuilder<boolean> => sql<boolean>`(s.customer_id is not null and s.customer_id <> s.id)`
+
+/** What the requests of one group became: how many, booked, completed, and the completed jobs' value. */
+type Outcomes = { requests: number; booked: number; completed: number; revenueCents: number }
+/** One source, landing page or campaign: its first-time customers' requests and its returning customers' apart. */
+type OutcomeRow = { key: string; firstTime: Outcomes; returning: Outcomes }
+export type OutcomesReport = { bySource: OutcomeRow[]; byPage: OutcomeRow[]; byCampaign: OutcomeRow[] }
+
+/** The page or campaign key of a request that has none. */
+const NO_PAGE = '(not recorded)'
+const NO_CAMPAIGN = '(no campaign)'
+
+const none = (): Outcomes => ({ requests: 0, booked: 0, completed: 0, revenueCents: 0 })
+const add = (into: Outcomes, from: Outcomes) => {
+  into.requests += from.requests
+  into.booked += from.booked
+  into.completed += from.completed
+  into.revenueCents += from.revenueCents
+}
+
+/** Rows by key, most requests first; beyond SOURCES_PER_DAY, the rest as one row (keys are partly the visitor's own words). */
+function ranked(groups: Map<string, OutcomeRow>): OutcomeRow[] {
+  const total = (r: OutcomeRow) => r.firstTime.requests + r.returning.requests
+  const sorted = [...groups.values()].sort((a, b) => total(b) - total(a) || a.key.localeCompare(b.key))
+  if (sorted.length <= SOURCES_PER_DAY) return sorted
+  const other: OutcomeRow = { key: OTHER_SOURCE, firstTime: none(), returning: none() }
+  for (const r of sorted.slice(SOURCES_PER_DAY - 1)) {
+    add(other.firstTime, r.firstTime)
+    add(other.returning, r.returning)
+  }
+  return [...sorted.slice(0, SOURCES_PER_DAY - 1), other]
+}
+
+/**
+ * What the requests that arrived from `from` (included) to `to` (excluded) became, per source,
+ * landing page and campaign, first-time and returning customers apart. Booked: the request is
+ * scheduled or completed, or holds a booking not cancelled. Completed: its status is completed.
+ * Revenue: the job values of the completed ones. A request sent again within the hour (folded
+ * into an earlier one) is not a request of its own. One grouped query, summed up here.
+ */
+export async function outcomesReport(db: Db, from: string, to: string): Promise<OutcomesReport> {
+  const { rows } = await sql<{
+    source: string
+    page: string | null
+    campaign: string | null
+    is_returning: boolean | number
+    requests: number | string
+    booked: number | string
+    completed: number | string
+    revenue: number | string | null
+  }>`select coalesce(s.source, ${DIRECT}) as source, s.landing_page as page, s.utm_campaign as campaign,
+      ${returningRequest()} as is_returning,
+      count(*) as requests,
+      sum(case when s.status in ('scheduled', 'completed') or b.submission_id is not null then 1 else 0 end) as booked,
+      sum(case when s.status = 'completed' then 1 else 0 end) as completed,
+      sum(case when s.status = 'completed' then coalesce(s.job_value_cents, 0) else 0 end) as revenue
+    from contact_submissions s
+    left join bookings b on b.submission_id = s.id and b.status <> 'cancelled'
+    where s.created_at >= ${from} and s.created_at < ${to}
+      and s.deleted_at is null and not s.is_spam and s.folded_into is null
+    group by 1, 2, 3, 4`.execute(db.k)
+  const dimensions: Record<keyof OutcomesReport, Map<string, OutcomeRow>> = {
+    bySource: new Map(),
+    byPage: new Map(),
+    byCampaign: new Map(),
+  }
+  for (const r of rows) {
+    const counts: Outcomes = {
+      requests: Number(r.requests),
+      booked: Number(r.booked),
+      completed: Number(r.completed),
+      revenueCents: Number(r.revenue ?? 0),
+    }
+    const keys: Record<keyof OutcomesReport, string> = {
+      bySource: r.source,
+      byPage: r.page ?? NO_PAGE,
+      byCampaign: r.campaign ?? NO_CAMPAIGN,
+    }
+    for (const dimension of Object.keys(dimensions) as (keyof OutcomesReport)[]) {
+      const map = dimensions[dimension]
+      const key = keys[dimension]
+      let row = map.get(key)
+      if (!row) map.set(key, (row = { key, firstTime: none(), returning: none() }))
+      add(r.is_returning === true || Number(r.is_returning) === 1 ? row.returning : row.firstTime, counts)
+    }
+  }
+  return {
+    bySource: ranked(dimensions.bySource),
+    byPage: ranked(dimensions.byPage),
+    byCampaign: ranked(dimensions.byCampaign),
+  }
+}
+
+/** The click ids Google Ads takes, each in its own column of its template. */
+export const GOOGLE_CLICK_ID_TYPES = ['gclid', 'gbraid', 'wbraid'] as const
+export type GoogleClickIdType = (typeof GOOGLE_CLICK_ID_TYPES)[number]
+
+/** One completed job to report: its click id, when the office entered its outcome, its value. */
+export type Conversion = { clickIdType: GoogleClickIdType; clickId: string; at: string; valueCents: number }
+
+/**
+ * The completed jobs with a value whose outcome the office entered from `from` (included) to `to`
+ * (excluded), ISO instants, and whose request came from a Google Ads click (gclid, gbraid or
+ * wbraid): the Google Ads conversions of the period, oldest first. Not spam, not in the trash.
+ */
+export async function googleAdsConversions(db: Db, from: string, to: string): Promise<Conversion[]> {
+  const rows = await db.k
+    .selectFrom('contact_submissions')
+    .select(['click_id_type', 'click_id', 'outcome_at', 'job_value_cents'])
+    .where('job_value_cents', 'is not', null)
+    .where('outcome_at', '>=', from)
+    .where('outcome_at', '<', to)
+    .where('status', '=', 'completed')
+    .where('click_id_type', 'in', [...GOOGLE_CLICK_ID_TYPES])
+    .where('click_id', 'is not', null)
+    .where(sql<boolean>`deleted_at is null and not is_spam`)
+    .orderBy('outcome_at')
+    .orderBy('id')
+    .execute()
+  return rows.map((r) => ({
+    clickIdType: r.click_id_type as GoogleClickIdType,
+    clickId: r.click_id!,
+    at: toIso(r.outcome_at!),
+    valueCents: Number(r.job_value_cents),
+  }))
 }

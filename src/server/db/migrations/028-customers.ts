@@ -8,6 +8,7 @@
 import { sql, type Kysely } from 'kysely'
 import { emailKey, phoneKey } from '../../../lead/customer.ts'
 import { addColumns, types, type Kind, type KindMigration } from './shared.ts'
+import { withTriggersOff } from '../adopt.ts'
 
 export const customers: KindMigration = {
   name: '028_customers',
@@ -19,7 +20,10 @@ export const customers: KindMigration = {
       ['customer_id', t.uuid],
       ['folded_into', t.uuid],
     ])
-    await groupStoredRequests(db, kind)
+    // On an adopted table, the old system's triggers (an updated_at "touch") are held off: the
+    // keys are ours, not a change to the requests.
+    if (kind === 'postgres') await withTriggersOff(db, () => groupStoredRequests(db, kind))
+    else await groupStoredRequests(db, kind)
     for (const column of ['phone_key', 'email_key'] as const)
       await db.schema
         .createIndex(`contact_submissions_${column}`)
