@@ -34,6 +34,7 @@ describe('server configuration from the environment', () => {
         escalateEmail: undefined,
         retentionMonths: 36,
         visitReminderDays: 7,
+        contactFoldMs: 3_600_000,
         pushPrivateHosts: [],
         dailyTestAlert: true,
         googleAdsConversionName: 'Completed job',
