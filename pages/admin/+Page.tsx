@@ -10,6 +10,7 @@ export default function AdminPage() {
       phone={chrome.business.phone}
       title={head.title}
       timeZone={timeZone}
+      review={chrome.business.reviewUrl ? { url: chrome.business.reviewUrl, company: chrome.business.name } : undefined}
       initial={initial}
     />
   )

@@ -36,7 +36,19 @@ class ErrorBoundary extends Component<
   }
 }
 
-function Gate({ title, timeZone, initial }: { title: string; timeZone: string; initial: AdminPageState }) {
+type Review = InboxContext['review']
+
+function Gate({
+  title,
+  timeZone,
+  review,
+  initial,
+}: {
+  title: string
+  timeZone: string
+  review: Review
+  initial: AdminPageState
+}) {
   const notify = useNotify()
   const [client] = useState(createQueryClient)
   const [signedIn, setSignedIn] = useState(initial.signedIn)
@@ -61,7 +73,7 @@ function Gate({ title, timeZone, initial }: { title: string; timeZone: string; i
       else notify(TOASTS.logoutFailed)
     }
   }, [notify, signOut])
-  const settings = useMemo<InboxContext>(() => ({ timeZone, onSignedOut }), [timeZone, onSignedOut])
+  const settings = useMemo<InboxContext>(() => ({ timeZone, onSignedOut, review }), [timeZone, onSignedOut, review])
 
   if (!signedIn)
     return (
@@ -88,18 +100,20 @@ export function AdminApp({
   phone,
   title,
   timeZone,
+  review,
   initial,
 }: {
   site: Site
   phone: PhoneNumber
   title: string
   timeZone: string
+  review?: Review
   initial: AdminPageState
 }) {
   return (
     <ErrorBoundary site={site} phone={phone}>
       <ToastProvider>
-        <Gate title={title} timeZone={timeZone} initial={initial} />
+        <Gate title={title} timeZone={timeZone} review={review} initial={initial} />
       </ToastProvider>
     </ErrorBoundary>
   )

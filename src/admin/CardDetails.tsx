@@ -3,8 +3,10 @@
 // (OutcomeForm.tsx) and a note (CardForms.tsx), the client details
 // (ClientEditor.tsx), where the visitor came from, the request's history (Timeline.tsx), erasing
 // the person (ErasePerson.tsx) and delete.
-import { useRef, useState } from 'react'
-import { Trash2, UserCheck } from 'lucide-react'
+import { useContext, useRef, useState } from 'react'
+import { Star, Trash2, UserCheck } from 'lucide-react'
+import { InboxSettings } from './actions.ts'
+import { firstName, smsBodyHref } from './format.ts'
 import { TRASH_DAYS } from '../lead/submission.ts'
 import { BookingControls } from './CardBooking.tsx'
 import { FollowUpForm, NoteForm } from './CardForms.tsx'
@@ -25,6 +27,7 @@ export function CardDetails({
   item: Submission
   onAskDelete: (item: Submission, opener: HTMLElement) => void
 }) {
+  const { review } = useContext(InboxSettings)
   const [editing, setEditing] = useState(false)
   const toggle = useRef<HTMLButtonElement>(null)
   const trashed = item.deleted_at !== null
@@ -51,6 +54,18 @@ export function CardDetails({
             {item.is_client ? T.card.editClient : T.card.markClient}
           </button>
           {editing && <ClientEditor item={item} onDone={closeEditor} />}
+        </div>
+      )}
+      {review && item.phone && item.status === 'completed' && !trashed && !item.is_spam && (
+        // A text the office sends from its own phone, the words filled in: never an automated text (TCPA).
+        <div className="mt-4">
+          <a
+            href={smsBodyHref(item.phone, T.card.reviewText(firstName(item.name), review.company, review.url))}
+            className={button.secondary}
+          >
+            <Star className="size-5" aria-hidden="true" focusable="false" />
+            {T.card.askReview}
+          </a>
         </div>
       )}
       {item.referrer && (

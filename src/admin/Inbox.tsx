@@ -5,6 +5,7 @@
 // (InboxFilters.tsx), and the cards page by page (InboxList.tsx). It holds what the office chose
 // to see; the server's state is in TanStack Query's cache.
 import { Suspense, useContext, useEffect, useRef, useState, type RefObject } from 'react'
+import { Wrench } from 'lucide-react'
 import { InboxSettings, useOutcome } from './actions.ts'
 import { AlertBanner } from './AlertBanner.tsx'
 import { DeleteDialog } from './DeleteDialog.tsx'
@@ -12,13 +13,14 @@ import { InboxFilters } from './InboxFilters.tsx'
 import { InboxHeader, ResponseTimes, type Report } from './InboxHeader.tsx'
 import { InboxList } from './InboxList.tsx'
 import { InboxTabs } from './InboxTabs.tsx'
-import { TOASTS } from './messages.ts'
+import { T, TOASTS } from './messages.ts'
 import { useTrash } from './mutations.ts'
-import { CustomerView, Loading, preloadViews, Schedule, SourcesReport } from './on-demand.tsx'
+import { CustomerView, Loading, preloadViews, Schedule, SourcesReport, VisitsDue } from './on-demand.tsx'
 import { openRequest, useOpenedCustomer, useOpenedRequest } from './opened-request.ts'
 import { OpenedRequest } from './OpenedRequest.tsx'
 import { countsOf, FIRST_VIEW, useSubmissions } from './queries.ts'
 import type { ListQuery, Submission } from './types.ts'
+import { button } from './ui.ts'
 
 /** The tab's title counts the unread requests: "(3) Admin | Longbar Heating & Cooling"; plain again once signed out. */
 function useUnreadInTitle(unread: number | undefined, title: string) {
@@ -109,6 +111,14 @@ export function Inbox({ title, onLogout }: { title: string; onLogout: () => Prom
                   panel.current?.focus()
                 }}
               />
+            ) : report === 'visits' ? (
+              <VisitsDue
+                onClose={() => setReport(null)}
+                onOpen={(id) => {
+                  setReport(null)
+                  openRequest(id, 'link')
+                }}
+              />
             ) : (
               <Schedule
                 onClose={() => setReport(null)}
@@ -135,6 +145,21 @@ export function Inbox({ title, onLogout }: { title: string; onLogout: () => Prom
           tabIndex={-1}
           className="mt-2 focus:outline-none sm:mt-3"
         >
+          {query.view === 'clients' && (
+            // The clients' next service visits (decision 051): where the clients are.
+            <button
+              type="button"
+              className={`${button.secondary} mb-2`}
+              aria-expanded={report === 'visits'}
+              onClick={() => {
+                setReport((shown) => (shown === 'visits' ? null : 'visits'))
+                window.scrollTo({ top: 0 })
+              }}
+            >
+              <Wrench className="size-5" aria-hidden="true" focusable="false" />
+              {T.visits.open}
+            </button>
+          )}
           <InboxFilters query={query} setQuery={setQuery} />
           <InboxList list={list} onAskDelete={askDelete} />
           <ResponseTimes ready={list.isSuccess} onDark={false} />

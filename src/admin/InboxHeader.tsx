@@ -13,7 +13,7 @@ import { useResponseTimes } from './queries.ts'
 import type { Counts } from './types.ts'
 
 /** The views reached from the header, shown above the list one at a time. */
-export type Report = 'sources' | 'schedule'
+export type Report = 'sources' | 'schedule' | 'visits'
 import { btn } from './ui.ts'
 
 function CountsSummary({ counts }: { counts: Counts | undefined }) {

@@ -11,6 +11,8 @@ export type InboxContext = {
   timeZone: string
   /** The session is gone: back to the login form. */
   onSignedOut: () => void
+  /** Where a customer writes a review, and the business's name (business.yaml): the card's "Ask for a review". */
+  review?: { url: string; company: string } | undefined
 }
 
 export const InboxSettings = createContext<InboxContext>({ timeZone: 'America/New_York', onSignedOut: () => undefined })

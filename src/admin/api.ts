@@ -139,6 +139,8 @@ export const api = {
   siteSpeed: (from: string, to: string) => answer(client['site-speed'].$get({ query: { from, to } })),
   // Online booking (docs/admin-api.md "Bookings"): the Schedule, a day's room, a request's visit.
   schedule: () => answer(client.schedule.$get()),
+  // Visits due (docs/admin-api.md "Visits due").
+  visitsDue: () => answer(client['visits-due'].$get()),
   dayRoom: (date: string, visitsPerWindow: number | null) =>
     answer(client.schedule.days[':date'].$put({ param: { date }, json: { visitsPerWindow } })),
   book: (item: string, window: string) => answer(submission.booking.$put({ ...id(item), json: { window } })),

@@ -125,6 +125,13 @@ export const telHref = (phone: string) => `tel:${dialable(phone)}`
 /** An sms: link for a number written any way. */
 export const smsHref = (phone: string) => `sms:${dialable(phone)}`
 
+/**
+ * An sms: link with its words filled in. `?&body=` is the form both phones read: Android takes
+ * the query's `body`, iOS the part after `&` (RFC 5724's plain `?body=` is not read by older iOS).
+ * The words are percent-encoded (a space is %20, never +, which a phone shows as a plus).
+ */
+export const smsBodyHref = (phone: string, body: string) => `${smsHref(phone)}?&body=${encodeURIComponent(body)}`
+
 /** The first name, to address someone on a button ("Call Maria"); the whole name if it is one word. */
 export function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? name

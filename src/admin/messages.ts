@@ -208,6 +208,10 @@ export const T = {
     saveNote: 'Save note',
     history: 'History',
     markClient: 'Mark as client',
+    askReview: 'Ask for a review',
+    /** The text the "Ask for a review" link fills in: the same words for every customer. */
+    reviewText: (name: string, company: string, url: string) =>
+      `Hi ${name}, thank you for choosing ${company}! Would you take a minute to review our work? ${url}`,
     editClient: 'Edit client details',
     notSpam: 'Not spam',
     isSpam: 'Spam',
@@ -287,6 +291,20 @@ export const T = {
     full: 'Full',
     noDays: 'No day is open for booking in the coming days.',
     status: { booked: 'booked', confirmed: 'confirmed' } as Record<string, string>,
+    close: 'Close',
+  },
+  // Visits due (decision 051): the clients' next service visits.
+  visits: {
+    /** The Clients tab's button that opens the view. */
+    open: 'Visits due',
+    heading: 'Visits due',
+    hint: 'Clients whose next service visit is overdue or coming up. Call, text or e-mail them to set a time.',
+    groups: { overdue: 'Overdue', thisMonth: 'This month', nextMonth: 'Next month' },
+    none: 'None',
+    call: 'Call',
+    text: 'Text',
+    email: 'E-mail',
+    reminded: 'Reminder e-mailed',
     close: 'Close',
   },
   sources: {

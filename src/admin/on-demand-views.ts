@@ -1,7 +1,8 @@
 // What the inbox loads on demand (on-demand.tsx), in one chunk: what a tap opens, never the first
 // screen. A card's "More" (follow-up, visit, note, client details, history, erase, delete), the
-// Schedule, the Sources report and a customer's view.
+// Schedule, the Sources report, a customer's view and Visits due.
 export { CardDetails } from './CardDetails.tsx'
 export { Schedule } from './Schedule.tsx'
 export { SourcesReport } from './SourcesReport.tsx'
 export { CustomerView } from './CustomerView.tsx'
+export { VisitsDue } from './VisitsDue.tsx'

@@ -12,6 +12,7 @@ const views = () => import('./on-demand-views.ts')
 export const CardDetails = lazy(() => views().then((v) => ({ default: v.CardDetails })))
 export const Schedule = lazy(() => views().then((v) => ({ default: v.Schedule })))
 export const SourcesReport = lazy(() => views().then((v) => ({ default: v.SourcesReport })))
+export const VisitsDue = lazy(() => views().then((v) => ({ default: v.VisitsDue })))
 export const CustomerView = lazy(() => views().then((v) => ({ default: v.CustomerView })))
 
 /** What shows while the chunk is on its way. */

@@ -30,6 +30,7 @@ export const keys = {
   submission: (id: string) => ['submission', id] as const,
   push: ['push'] as const,
   schedule: ['schedule'] as const,
+  visitsDue: ['visits-due'] as const,
 }
 
 export function createQueryClient(): QueryClient {
@@ -124,6 +125,11 @@ export function useSchedule() {
     retry: (failures, error) =>
       !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 2,
   })
+}
+
+/** The clients' visits due (overdue, this month, next month), fetched while the view is shown. */
+export function useVisitsDue() {
+  return useQuery({ queryKey: keys.visitsDue, queryFn: () => api.visitsDue(), refetchInterval: 5 * 60_000 })
 }
 
 /** Whether alerts reach the office; asked once the list is there, then every minute. */

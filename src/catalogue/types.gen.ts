@@ -184,6 +184,10 @@ export interface Business {
    */
   email: string
   /**
+   * Where a customer writes a review of the business (Google's "Ask for reviews" link of the Business Profile). A completed job's customer who gave an e-mail is sent one review request with it, and the inbox's card offers it by text. Leave it out to send no review requests.
+   */
+  reviewUrl?: string
+  /**
    * The street address of the office.
    */
   address: {

@@ -26,6 +26,7 @@ export const ACTIVITY_KINDS = [
   'booking_moved',
   'booking_cancelled',
   'sent_again',
+  'customer_mail',
   'customer_merged',
   'merge_undone',
   'job_value',
@@ -98,6 +99,8 @@ export const ACTIVITY_TEXT: Record<ActivityKind, (detail: string | null) => stri
   booking_moved: (detail) => `Booking moved: ${detail ?? ''}`,
   booking_cancelled: (detail) => `Booking cancelled${detail ? `: ${detail}` : ''}`,
   sent_again: (detail) => `Sent again${detail ? `: ${detail}` : ''}`,
+  // The customer's review request and visit reminder (decision 051): written, or why not.
+  customer_mail: (detail) => detail ?? 'E-mail to the customer',
   // Customers (src/server/db/customers.ts): the detail names the two customers.
   customer_merged: (detail) => `Customers merged${detail ? `: ${detail}` : ''}`,
   merge_undone: (detail) => `Merge undone${detail ? `: ${detail}` : ''}`,

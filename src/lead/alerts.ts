@@ -10,11 +10,28 @@ export const ALERT_CHANNELS = ['email', 'confirmation', 'webhook', 'push'] as co
 export type AlertChannel = (typeof ALERT_CHANNELS)[number]
 
 /**
- * Why an alert goes out: a new request, an urgent one left unread, a reminder, a status change,
- * a booking the customer moved or cancelled by the link in the confirmation (docs/booking.md).
+ * Why an alert goes out to the office: a new request, an urgent one left unread, a reminder, a
+ * status change, a booking the customer moved or cancelled by the link in the confirmation
+ * (docs/booking.md).
  */
-export const ALERT_EVENTS = ['new', 'escalation', 'reminder', 'status', 'booking'] as const
+export const OFFICE_EVENTS = ['new', 'escalation', 'reminder', 'status', 'booking'] as const
+export type OfficeEvent = (typeof OFFICE_EVENTS)[number]
+
+/**
+ * Why an e-mail goes out to the customer alone (docs/decisions/051-customer-mail.md): a review
+ * request after a completed job, a reminder that the next service visit is near. Only the
+ * customer's channel sends them; the office's channels have no target for them.
+ */
+export const CUSTOMER_EVENTS = ['review', 'visit'] as const
+export type CustomerEvent = (typeof CUSTOMER_EVENTS)[number]
+
+/** Every event the outbox holds. */
+export const ALERT_EVENTS = [...OFFICE_EVENTS, ...CUSTOMER_EVENTS] as const
 export type AlertEvent = (typeof ALERT_EVENTS)[number]
+
+/** Whether an event is the customer's own e-mail. */
+export const isCustomerEvent = (event: AlertEvent): event is CustomerEvent =>
+  (CUSTOMER_EVENTS as readonly string[]).includes(event)
 
 /** What the inbox's banner says is wrong (GET /api/admin/alert-health). */
 export type AlertProblem =

@@ -40,6 +40,8 @@ const BUILD_INFO = z.object({
     name: described<Business['name']>('business.schema.json#/properties/name'),
     phone: described<Business['phone']>('business.schema.json#/properties/phone'),
     email: described<Business['email']>('business.schema.json#/properties/email'),
+    /** Where a customer writes a review; missing: no review requests. */
+    reviewUrl: described<NonNullable<Business['reviewUrl']>>('business.schema.json#/properties/reviewUrl').optional(),
   }),
   /** The office's hours in its time zone (content/business.yaml). */
   office: z.object({

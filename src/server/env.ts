@@ -7,7 +7,7 @@ import path from 'node:path'
 import { z } from 'zod'
 import type { DatabaseTarget } from './db/client.ts'
 import { parseRateLimits } from './db/rate-limits.ts'
-import { ALERT_EVENTS, type AlertEvent } from '../lead/alerts.ts'
+import { OFFICE_EVENTS, type OfficeEvent } from '../lead/alerts.ts'
 import { replicaProblem } from './replica-url.ts'
 import { DEFAULT_CONVERSION_NAME } from './admin/google-ads.ts'
 
@@ -27,6 +27,8 @@ export const DEFAULTS = {
   escalateAfterMinutes: 10,
   /** Three years: long enough for the office to look up a past customer, short of forever. */
   retentionMonths: 36,
+  /** A week: time to find a slot, near enough to be remembered. */
+  visitReminderDays: 7,
   port: 3000,
   host: '127.0.0.1',
   publicOrigin: 'http://localhost:3000',
@@ -173,11 +175,11 @@ function readWebhookSecret(text: string): Buffer | Problem {
   ])
 }
 
-function readWebhookEvents(text: string): AlertEvent[] | Problem {
+function readWebhookEvents(text: string): OfficeEvent[] | Problem {
   const events = [...new Set(text.split(',').map((e) => e.trim()))]
-  if (events.every((e) => (ALERT_EVENTS as readonly string[]).includes(e))) return events as AlertEvent[]
+  if (events.every((e) => (OFFICE_EVENTS as readonly string[]).includes(e))) return events as OfficeEvent[]
   return new Problem([
-    `WEBHOOK_EVENTS=${text} is not a list of events. Use some of ${ALERT_EVENTS.join(', ')}, separated by commas (default ${DEFAULTS.webhookEvents}).`,
+    `WEBHOOK_EVENTS=${text} is not a list of events. Use some of ${OFFICE_EVENTS.join(', ')}, separated by commas (default ${DEFAULTS.webhookEvents}).`,
   ])
 }
 
@@ -311,6 +313,17 @@ const ENV = z.object({
     ),
     DEFAULTS.retentionMonths,
   ),
+  /** How many days before a client's next service visit the customer is e-mailed a reminder. */
+  VISIT_REMINDER_DAYS: withDefault(
+    wholeNumber(
+      1,
+      60,
+      (text) =>
+        `VISIT_REMINDER_DAYS=${text} is not valid. Use a whole number of days from 1 to 60, e.g. VISIT_REMINDER_DAYS=7 (a week before).`,
+      /^\d{1,2}$/,
+    ),
+    DEFAULTS.visitReminderDays,
+  ),
   /** Where Litestream replicates the SQLite database: s3://…, sftp://… or a path (src/server/replica.ts). */
   LITESTREAM_REPLICA_URL: optional(
     checked(
@@ -435,6 +448,7 @@ function configFrom(v: z.output<typeof ENV>, cwd: string) {
     escalateAfterMs: v.ESCALATE_AFTER_MINUTES * 60_000,
     escalateEmail: v.ESCALATE_EMAIL,
     retentionMonths: v.RETENTION_MONTHS,
+    visitReminderDays: v.VISIT_REMINDER_DAYS,
     metricsToken: v.METRICS_TOKEN,
     replicaUrl: v.LITESTREAM_REPLICA_URL,
     pushPrivateHosts: v.PUSH_PRIVATE_HOSTS,

@@ -23,6 +23,8 @@ import { bookingDesk } from './contact/booking.ts'
 import { bookingApi, bookingPage } from './contact/booking-api.ts'
 import { contactPageRenderer } from './contact/page.ts'
 import { bookingLinkPage } from './booking/page.ts'
+import { unsubscribePage } from './unsubscribe.ts'
+import { UNSUBSCRIBE_PATH, unsubscribeLinks } from './mail/unsubscribe.ts'
 import { bookingLinks } from './booking/links.ts'
 import { eventsApi } from './events/api.ts'
 import { adminApi } from './admin/api.ts'
@@ -146,6 +148,9 @@ const app = createApp({
       const deps = { db, log, renderer, build, desk: booking, links, clock, publicOrigin }
       app.route('/booking', bookingLinkPage({ ...deps, onChange: onNotificationQueued }))
     }
+    // The one-click unsubscribe of the customer's e-mails (decision 051).
+    const unsubscribe = unsubscribeLinks(db, publicOrigin)
+    app.route(UNSUBSCRIBE_PATH, unsubscribePage({ db, log, links: unsubscribe, business: build.business }))
     const knownPage = (path: string) => site.lookup(path)?.isHtml === true
     app.route('/api/events', eventsApi({ db, log, trustProxy, publicOrigin, today: () => clock.today(), knownPage }))
     app.route('/contact/sent', contactSentPage({ db, log, renderer, build, booking }))
@@ -163,6 +168,7 @@ const app = createApp({
         onNotificationQueued,
         alertChannels: alerts.configured,
         booking,
+        reviews: build.business.reviewUrl !== undefined,
         googleAdsConversionName: config.googleAdsConversionName,
       }),
     )

@@ -92,11 +92,11 @@ export function makeBuildInfo(catalogue: Catalogue, origin: string, contactSentD
   const contactPageData = cataloguePageData('/contact', catalogue, origin)
   if (contactPageData?.page.template !== 'contact')
     throw new Error('content/pages/contact.yaml is missing: the server needs the contact form copy.')
-  const { name, phone, email, hours, timeZone } = catalogue.business
+  const { name, phone, email, reviewUrl, hours, timeZone } = catalogue.business
   return {
     publicOrigin: origin,
     builtAt: new Date().toISOString(),
-    business: { name, phone, email },
+    business: { name, phone, email, ...(reviewUrl ? { reviewUrl } : {}) },
     office: { hours, timeZone },
     urgency: catalogue.urgency,
     confirmation: catalogue.confirmation,

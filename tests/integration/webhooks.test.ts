@@ -8,7 +8,7 @@ import { storeContactRequest } from '../../src/server/contact/store.ts'
 import { startAlertWorker, type AlertWorker } from '../../src/server/alerts/worker.ts'
 import { webhookChannel, type WebhookEvent } from '../../src/server/alerts/webhook.ts'
 import { listActivity } from '../../src/server/db/activity.ts'
-import type { AlertEvent } from '../../src/lead/alerts.ts'
+import type { OfficeEvent } from '../../src/lead/alerts.ts'
 import type { Webhook } from '../../src/server/env.ts'
 import { createLogger } from '../../src/server/log.ts'
 import { adminClient } from '../helpers/admin.ts'
@@ -114,7 +114,7 @@ describe.each(STORAGE_KINDS)('the webhook channel on %s', (kind) => {
     await clearRequests(suite.db)
   })
 
-  const start = (webhooks: Webhook[], events: AlertEvent[] = ['new', 'escalation', 'reminder']) => {
+  const start = (webhooks: Webhook[], events: OfficeEvent[] = ['new', 'escalation', 'reminder']) => {
     worker = startAlertWorker({
       db: suite.db,
       channels: [webhookChannel({ webhooks, secret: secretBytes, events, publicOrigin: ORIGIN })],

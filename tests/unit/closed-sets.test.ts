@@ -4,7 +4,14 @@
 // at run time.
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import { ACTIVITY_KINDS, type ActivityKind } from '../../src/lead/activity.ts'
-import { ALERT_CHANNELS, ALERT_EVENTS, type AlertChannel, type AlertEvent } from '../../src/lead/alerts.ts'
+import {
+  ALERT_CHANNELS,
+  ALERT_EVENTS,
+  CUSTOMER_EVENTS,
+  OFFICE_EVENTS,
+  type AlertChannel,
+  type OfficeEvent,
+} from '../../src/lead/alerts.ts'
 import { ACTIVITY_TEXT, T } from '../../src/admin/messages.ts'
 import { WEBHOOK_TYPES } from '../../src/server/alerts/webhook.ts'
 
@@ -20,9 +27,16 @@ describe('every alert channel', () => {
 })
 
 describe('every alert event', () => {
+  it("is the office's or the customer's, never both", () => {
+    expect(sorted(ALERT_EVENTS)).toEqual(sorted([...OFFICE_EVENTS, ...CUSTOMER_EVENTS]))
+    expect(OFFICE_EVENTS.filter((e) => (CUSTOMER_EVENTS as readonly string[]).includes(e))).toEqual([])
+  })
+})
+
+describe("every office's alert event", () => {
   it('has its webhook event type', () => {
-    expectTypeOf<keyof typeof WEBHOOK_TYPES>().toEqualTypeOf<AlertEvent>()
-    expect(sorted(Object.keys(WEBHOOK_TYPES))).toEqual(sorted(ALERT_EVENTS))
+    expectTypeOf<keyof typeof WEBHOOK_TYPES>().toEqualTypeOf<OfficeEvent>()
+    expect(sorted(Object.keys(WEBHOOK_TYPES))).toEqual(sorted(OFFICE_EVENTS))
   })
 })
 

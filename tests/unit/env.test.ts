@@ -33,6 +33,8 @@ describe('server configuration from the environment', () => {
         escalateAfterMs: 600_000,
         escalateEmail: undefined,
         retentionMonths: 36,
+        visitReminderDays: 7,
+        contactFoldMs: 3_600_000,
         pushPrivateHosts: [],
         dailyTestAlert: true,
         googleAdsConversionName: 'Completed job',
@@ -103,6 +105,16 @@ describe('server configuration from the environment', () => {
       expect(parseEnv({ RETENTION_MONTHS: bad }, CWD)).toEqual({
         ok: false,
         errors: [expect.stringMatching(/^RETENTION_MONTHS=.* is not valid\. .*e\.g\. RETENTION_MONTHS=36/)],
+      })
+  })
+
+  it('reads VISIT_REMINDER_DAYS as whole days, and says how to write it', () => {
+    const result = parseEnv({ VISIT_REMINDER_DAYS: '14' }, CWD)
+    expect(result.ok && result.config.visitReminderDays).toBe(14)
+    for (const bad of ['0', '-3', '2.5', 'a week', '61'])
+      expect(parseEnv({ VISIT_REMINDER_DAYS: bad }, CWD)).toEqual({
+        ok: false,
+        errors: [expect.stringMatching(/^VISIT_REMINDER_DAYS=.* is not valid\. .*e\.g\. VISIT_REMINDER_DAYS=7/)],
       })
   })
 

@@ -51,6 +51,7 @@ describe('the migration files', () => {
       '027_bookings',
       '028_customers',
       '029_outcomes',
+      '030_customer_mail',
     ])
     expect(Object.keys(migrations('postgres'))).toEqual(Object.keys(migrations('sqlite')))
   })

@@ -11,6 +11,7 @@ import { limitBody } from '../request.ts'
 import { fail } from './answers.ts'
 import { sameOrigin } from './origin.ts'
 import type { AdminSession, SessionDeps } from './session.ts'
+import { visitsApi } from './visits.ts'
 import { submissionApi, viewsApi, type SubmissionsDeps } from './submissions.ts'
 import { pushApi } from './push.ts'
 import type { PushSender } from '../alerts/push.ts'
@@ -47,6 +48,7 @@ function signedInApi(deps: AdminDeps) {
     .route('/', pushApi(deps))
     .route('/', sourcesApi(deps))
     .route('/', bookingsApi(deps))
+    .route('/', visitsApi(deps))
     .route('/', customersApi(deps))
     .route('/', outcomesApi(deps))
     .all('*', (c) => fail(c, 404, 'Not found'))

@@ -54,6 +54,8 @@ export type SubmissionsDeps = {
   clock: OfficeClock
   /** Called when a request taken out of spam gets its notification queued. */
   onNotificationQueued?: () => void
+  /** Whether a job marked completed gets its review request e-mail (business.yaml has a review link, decision 051). */
+  reviews?: boolean
   /** The alert channels configured (for GET /alert-health); none when omitted. */
   alertChannels?: readonly AlertChannel[]
 }
@@ -120,7 +122,7 @@ export function viewsApi({ db, log, office, clock, alertChannels = [] }: Submiss
 }
 
 /** One request: read, changed, called, noted, trashed and restored. */
-export function submissionApi({ db, log, clock, onNotificationQueued }: SubmissionsDeps) {
+export function submissionApi({ db, log, clock, onNotificationQueued, reviews = false }: SubmissionsDeps) {
   /** Answers a changed request with its new state and the counts; 404 when there was none, 409 in the trash. */
   const changed = async (c: Context<AppEnv, string, object>, item: Awaited<ReturnType<typeof updateSubmission>>) =>
     item === TRASHED
@@ -136,7 +138,7 @@ export function submissionApi({ db, log, clock, onNotificationQueued }: Submissi
     new Hono<AppEnv>()
       .patch('/submissions/:id', submissionId, jsonInput<SubmissionChanges>()(validateChanges), async (c) => {
         const changes = c.req.valid('json')
-        const item = await updateSubmission(db, c.req.valid('param').id, changes, clock)
+        const item = await updateSubmission(db, c.req.valid('param').id, changes, clock, { reviews })
         if (item && item !== TRASHED && (changes.is_spam === false || changes.status !== undefined))
           onNotificationQueued?.()
         return changed(c, item)

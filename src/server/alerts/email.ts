@@ -15,6 +15,9 @@ const MAILED: Record<AlertEvent, boolean> = {
   reminder: true,
   status: false,
   booking: true,
+  // The customer's own e-mails (review request, visit reminder) are not the office's business.
+  review: false,
+  visit: false,
 }
 
 export function emailChannel({

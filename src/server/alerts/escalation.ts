@@ -70,6 +70,8 @@ export function announceEscalation(escalateAfterMs: number) {
     reminder: [{ kind: 'reminded', detail: 'unread after 2 business hours' }],
     status: [],
     booking: [],
+    review: [],
+    visit: [],
   }
   return (event: AlertEvent): ActivityEntry[] => entries[event]
 }

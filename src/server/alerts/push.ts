@@ -48,6 +48,8 @@ const TITLES: Record<AlertEvent, ((name: string, urgent: boolean) => string) | n
   reminder: (name) => `Still unread: ${name}`,
   status: null,
   booking: (name) => `Booking changed: ${name}`,
+  review: null,
+  visit: null,
 }
 
 /** How long the push service keeps a push for a phone that is off: a day (a later call is still a call). */

@@ -11,6 +11,10 @@ import { listSubscriptions } from '../db/push.ts'
 import type { Config } from '../env.ts'
 import type { Logger } from '../log.ts'
 import { composeConfirmation } from '../mail/confirmation.ts'
+import { composeReviewRequest, composeVisitReminder, type CustomerMailSettings } from '../mail/customer.ts'
+import { unsubscribeHeaders, unsubscribeLinks } from '../mail/unsubscribe.ts'
+import { enqueueVisitReminders, isSuppressed } from '../db/customer-mail.ts'
+import type { Submission } from '../db/submissions.ts'
 import { bookingLinks } from '../booking/links.ts'
 import { bookingsOf } from '../db/bookings.ts'
 import { composeNotification } from '../mail/notification.ts'
@@ -57,8 +61,10 @@ const CHANNELS: { [Name in AlertChannel]: (parts: Parts) => Channel<Name> | unde
           change,
         ),
     }),
-  // The customer's confirmation (content/confirmation.yaml), Reply-To the business; with the
-  // window booked, if any, its calendar file and the customer's link (docs/booking.md).
+  // The customer's e-mails, Reply-To the business: the confirmation (content/confirmation.yaml),
+  // with the window booked, if any, its calendar file and the customer's link (docs/booking.md);
+  // a completed job's review request and a client's visit reminder (decision 051). Each with
+  // the one-click unsubscribe; none to an address that unsubscribed.
   confirmation: ({ config, build, db, mail }) => {
     if (!mail) return undefined
     const settings = {
@@ -70,15 +76,36 @@ const CHANNELS: { [Name in AlertChannel]: (parts: Parts) => Channel<Name> | unde
       ...(build.booking ? { booking: { rules: build.booking, business: build.business } } : {}),
     }
     const links = build.booking && bookingLinks(db, config.publicOrigin)
+    const unsubscribe = unsubscribeLinks(db, config.publicOrigin)
+    const { reviewUrl } = build.business
+    const customer: CustomerMailSettings = {
+      company: build.business.name,
+      phone: build.business.phone.display,
+      replyTo: build.business.email,
+      from: mail.from,
+      publicOrigin: config.publicOrigin,
+      reviewUrl,
+      booking: build.booking !== undefined,
+    }
+    /** The confirmation, as it is now: the window booked, none once cancelled (by the office, before the e-mail went). */
+    const confirmation = async (submission: Submission, to: string) => {
+      const booking = links && (await bookingsOf(db, [submission.id])).get(submission.id)
+      if (!links || !booking || booking.status === 'cancelled') return composeConfirmation(submission, to, settings)
+      const link = await links.url(submission.id, Date.now())
+      return composeConfirmation(submission, to, settings, { booking, link })
+    }
     return confirmationChannel({
       send: mail.send,
-      compose: async (submission, to) => {
-        // The window as it is now: none once cancelled (by the office, before the e-mail went).
-        const booking = links && (await bookingsOf(db, [submission.id])).get(submission.id)
-        if (!links || !booking || booking.status === 'cancelled') return composeConfirmation(submission, to, settings)
-        const link = await links.url(submission.id, Date.now())
-        return composeConfirmation(submission, to, settings, { booking, link })
+      compose: async (submission, to, event, detail) => {
+        const url = await unsubscribe.url(to)
+        if (event === 'review' && reviewUrl)
+          return composeReviewRequest(submission, to, { ...customer, reviewUrl }, url)
+        if (event === 'visit' && detail) return composeVisitReminder(submission, to, detail, customer, url)
+        const mail = await confirmation(submission, to)
+        return { ...mail, headers: { ...mail.headers, ...unsubscribeHeaders(url) } }
       },
+      suppressed: (address) => isSuppressed(db.k, address),
+      reviews: reviewUrl !== undefined,
     })
   },
   webhook: ({ config }) =>
@@ -211,6 +238,16 @@ export async function startAlerts(deps: AlertsDeps): Promise<Alerts> {
       })
       if (due.escalations + due.reminders > 0) {
         log.info('unread requests alerted again', due)
+        worker.kick()
+      }
+      // The clients' visit reminders due (decision 051): once per visit date.
+      const visits = await enqueueVisitReminders(db, {
+        today: clock.today(),
+        daysBefore: config.visitReminderDays,
+        now: now.toISOString(),
+      })
+      if (visits > 0) {
+        log.info('visit reminders queued', { visits })
         worker.kick()
       }
       await sendDigest(now)

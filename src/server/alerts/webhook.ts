@@ -11,7 +11,7 @@ import { createHmac } from 'node:crypto'
 import { serviceLabel } from '../../lead/message.ts'
 import type { Submission } from '../db/submissions.ts'
 import type { Webhook } from '../env.ts'
-import type { AlertEvent } from '../../lead/alerts.ts'
+import { isCustomerEvent, type OfficeEvent } from '../../lead/alerts.ts'
 import { TargetGone, type Channel, type Delivery } from './channel.ts'
 import { chatText, type ChatAlert } from './chat-text.ts'
 import type { TestOutcome, TestSender } from './daily-test.ts'
@@ -23,9 +23,9 @@ export const WEBHOOK_TYPES = {
   reminder: 'request.reminder',
   status: 'request.status_changed',
   booking: 'request.booking_changed',
-} as const satisfies Record<AlertEvent, string>
+} as const satisfies Record<OfficeEvent, string>
 
-type WebhookType = (typeof WEBHOOK_TYPES)[AlertEvent]
+type WebhookType = (typeof WEBHOOK_TYPES)[OfficeEvent]
 
 /** The JSON a Standard Webhooks receiver gets. */
 export type WebhookEvent = {
@@ -60,7 +60,7 @@ function signWebhook(secret: Buffer, id: string, timestamp: number, body: string
 }
 
 function webhookEvent(
-  event: AlertEvent,
+  event: OfficeEvent,
   s: Submission,
   at: string,
   publicOrigin: string,
@@ -157,7 +157,7 @@ export function webhookChannel({
 }: {
   webhooks: Webhook[]
   secret: Buffer
-  events: readonly AlertEvent[]
+  events: readonly OfficeEvent[]
   publicOrigin: string
   fetchImpl?: typeof fetch
   now?: () => Date
@@ -165,7 +165,9 @@ export function webhookChannel({
   const byTarget = new Map(webhooks.map((w) => [webhookTarget(w), w]))
   return {
     name: 'webhook',
-    targets: (_trx, event) => Promise.resolve(events.includes(event) ? [...byTarget.keys()] : []),
+    // The customer's own e-mails are never a webhook's event.
+    targets: (_trx, event) =>
+      Promise.resolve(!isCustomerEvent(event) && events.includes(event) ? [...byTarget.keys()] : []),
     describe: (d: Delivery) => {
       const w = d.target ? byTarget.get(d.target) : undefined
       return `${hookKind(w?.format)} to ${webhookHost(d.target ?? '')}`
@@ -174,6 +176,7 @@ export function webhookChannel({
       const hook = d.target ? byTarget.get(d.target) : undefined
       // Taken out of WEBHOOK_URLS since the event was fanned out: nobody wants it any more.
       if (!hook) throw new TargetGone('this URL is no longer in WEBHOOK_URLS')
+      if (isCustomerEvent(d.event)) throw new TargetGone('not an event of the office')
       const body = JSON.stringify(
         webhookBody(hook.format, webhookEvent(d.event, submission, d.createdAt, publicOrigin, d.detail)),
       )

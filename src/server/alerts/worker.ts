@@ -11,7 +11,7 @@ import { claimNext, fanOut, markDone, reschedule, type OutboxRow } from '../db/o
 import { getSubmission, type Submission } from '../db/submissions.ts'
 import type { ActivityEntry } from '../db/activity.ts'
 import type { Logger } from '../log.ts'
-import type { AlertChannel, AlertEvent } from '../../lead/alerts.ts'
+import { isCustomerEvent, type AlertChannel, type AlertEvent } from '../../lead/alerts.ts'
 import { TargetGone, type Channel, type Delivery } from './channel.ts'
 import { countFailedDelivery } from '../metrics.ts'
 
@@ -75,8 +75,9 @@ async function fan({ db, channels, announce, backoff }: Context, row: OutboxRow,
     for (const target of await channel.targets(db.k, row.event, submission))
       deliveries.push({ channel: channel.name, target })
   // An alert with nowhere to go yet (no e-mail configured, no device subscribed) waits for one;
-  // a status change nobody listens to is done.
-  if (deliveries.length === 0 && row.event !== 'status') {
+  // a status change nobody listens to is done, and so is a customer's e-mail with no address to
+  // go to (unsubscribed, no mail server): it is never sent later, out of its time.
+  if (deliveries.length === 0 && row.event !== 'status' && !isCustomerEvent(row.event)) {
     const retryAt = new Date(Date.now() + backoff(row.attempts)).toISOString()
     await reschedule(db, row.id, NOWHERE, retryAt, row.submissionId)
     return

@@ -13,6 +13,7 @@ import type { ContactSubmissionsTable, Tables } from './schema.ts'
 import { viewCondition } from './views.ts'
 import { filtered, SUBMISSION_FIELDS, toSubmission, type InboxFilters } from './submissions.ts'
 import { applyBookingAction, type BookingAction, type RoomOf } from './bookings.ts'
+import { enqueueReview, type ReviewOutcome } from './customer-mail.ts'
 import { formatDollars, LOST_REASON_LABELS, type JobOutcome } from '../../lead/outcome.ts'
 
 /** The clock of the office: now, and how much of a stretch fell within opening hours. */
@@ -95,11 +96,26 @@ function firstContact(old: Submission, now: string, clock: DeskClock, into: Chan
 
 const yesNo = (value: boolean) => (value ? 'yes' : 'no')
 
+/** The timeline's words for a completed job's review request (decision 051). */
+const REVIEW_WORDS: Record<ReviewOutcome, string | null> = {
+  queued: 'Review request e-mail queued',
+  'no-email': null,
+  suppressed: 'No review request: the address unsubscribed',
+  'asked-recently': 'No review request: this customer was asked within the last 12 months',
+}
+
 /**
  * Applies the admin's changes (a PATCH). Every change marks the request read, unless it is the
- * unread mark itself. A request taken out of spam gets the notification it never had.
+ * unread mark itself. A request taken out of spam gets the notification it never had. With
+ * `reviews` (business.yaml has a review link), a job marked completed gets its review request.
  */
-export function updateSubmission(db: Db, id: string, changes: SubmissionChanges, clock: DeskClock) {
+export function updateSubmission(
+  db: Db,
+  id: string,
+  changes: SubmissionChanges,
+  clock: DeskClock,
+  { reviews = false }: { reviews?: boolean } = {},
+) {
   return change(db, id, clock, async (old, now, trx) => {
     const c: Change = { set: {}, log: [] }
     const { is_read, status, is_client, is_spam, follow_up_on } = changes
@@ -110,6 +126,11 @@ export function updateSubmission(db: Db, id: string, changes: SubmissionChanges,
       // For the channels that announce status changes (webhooks with WEBHOOK_EVENTS=…,status).
       await enqueueEvent(trx, id, 'status', now)
       if (old.status === 'new') firstContact(old, now, clock, c)
+      // Every completed job's customer alike: never held back for how the job went.
+      if (status === 'completed' && reviews) {
+        const words = REVIEW_WORDS[await enqueueReview(trx, old, now, db.kind)]
+        if (words) c.log.push({ kind: 'customer_mail', detail: words })
+      }
     }
 
     const client: string[] = []

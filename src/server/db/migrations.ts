@@ -30,6 +30,7 @@ import { siteSpeed } from './migrations/026-site-speed.ts'
 import { bookings } from './migrations/027-bookings.ts'
 import { customers } from './migrations/028-customers.ts'
 import { outcomes } from './migrations/029-outcomes.ts'
+import { customerMail } from './migrations/030-customer-mail.ts'
 
 /** Every migration, oldest first (exported for the test that holds each file to its name). */
 export const MIGRATIONS: readonly KindMigration[] = [
@@ -55,6 +56,7 @@ export const MIGRATIONS: readonly KindMigration[] = [
   bookings,
   customers,
   outcomes,
+  customerMail,
 ]
 
 /** Every migration, by name, for a database of this kind (exported for the migration tests). */

@@ -209,6 +209,25 @@ interface CustomerMergesTable {
   undone_at: Timestamp | null
 }
 
+/** An address that unsubscribed (src/server/db/customer-mail.ts): nothing automated goes to it. */
+interface MailSuppressionsTable {
+  /** The address's key: trimmed, lower case. */
+  address: string
+  /** How: 'one-click' (the mail program's button, RFC 8058), 'page' (the link's page). */
+  reason: string
+  created_at: Timestamp
+}
+
+/** A review request or a visit reminder written to the outbox for a request (src/server/db/customer-mail.ts). */
+interface CustomerMailsTable {
+  submission_id: string
+  /** 'review' or 'visit'. */
+  kind: string
+  /** The visit's date (YYYY-MM-DD) a reminder is for; '' for a review request. */
+  visit_date: string
+  created_at: Timestamp
+}
+
 export interface Tables {
   admin_credentials: AdminCredentialsTable
   bookings: BookingsTable
@@ -218,6 +237,8 @@ export interface Tables {
   call_counts: CallCountsTable
   contact_submissions: ContactSubmissionsTable
   customer_merges: CustomerMergesTable
+  customer_mails: CustomerMailsTable
+  mail_suppressions: MailSuppressionsTable
   notification_outbox: NotificationOutboxTable
   push_keys: PushKeysTable
   push_subscriptions: PushSubscriptionsTable

@@ -46,6 +46,9 @@ const HEADLINES: Record<AlertEvent, { subject: string; opening: (company: string
   },
   status: { subject: 'Request updated', opening: (company) => `A request from the ${company} website was updated.` },
   // The event's detail says how ("Booking moved by the customer: Tue Dec 2, 8–10 am → …").
+  // The customer's own e-mails: never mailed to the office (email.ts), worded here for the table's sake.
+  review: { subject: 'Review requested', opening: (company) => `${company} asked a customer for a review.` },
+  visit: { subject: 'Visit reminder sent', opening: (company) => `${company} reminded a customer of a visit.` },
   booking: {
     subject: 'Booking changed by the customer',
     opening: (company) => `A customer changed their booking through the ${company} website.`,

@@ -1,0 +1,103 @@
+// Visits due (docs/admin-api.md "Visits due", decision 051), reached from the Clients tab
+// (where the clients are) and loaded only when opened: the clients whose next service visit is overdue, this
+// month or next month, soonest first, each with its date and plan, whether the customer was
+// e-mailed a reminder, and a call, text and e-mail button for a thumb. A name opens its request.
+import { useId } from 'react'
+import { Mail, MessageSquareText, Phone, Wrench, X } from 'lucide-react'
+import { formatDay, mailtoHref, smsHref, telHref } from './format.ts'
+import { T } from './messages.ts'
+import { useVisitsDue } from './queries.ts'
+import { btn, card } from './ui.ts'
+
+type Visit = NonNullable<ReturnType<typeof useVisitsDue>['data']>['overdue'][number]
+
+const icon = 'size-5'
+
+function VisitItem({ visit, onOpen }: { visit: Visit; onOpen: (id: string) => void }) {
+  return (
+    <li className="py-3" data-visit={visit.id}>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+        <button
+          type="button"
+          className="min-h-11 text-left text-base font-bold text-brand-800 underline underline-offset-2"
+          onClick={() => onOpen(visit.id)}
+        >
+          {visit.name}
+        </button>
+        <span className="text-sm font-semibold text-slate-800 tabular-nums">{formatDay(visit.date)}</span>
+      </div>
+      <p className="text-sm text-slate-700">
+        {[visit.plan, visit.reminded ? T.visits.reminded : null].filter(Boolean).join(' · ')}
+      </p>
+      <div className="mt-2 flex gap-1.5">
+        {visit.phone && (
+          <a href={telHref(visit.phone)} className={`${btn('primary', 'narrow')} flex-1`}>
+            <Phone className={icon} aria-hidden="true" focusable="false" />
+            {T.visits.call}
+          </a>
+        )}
+        {visit.phone && (
+          <a href={smsHref(visit.phone)} className={`${btn('secondary', 'narrow')} flex-1`}>
+            <MessageSquareText className={icon} aria-hidden="true" focusable="false" />
+            {T.visits.text}
+          </a>
+        )}
+        {visit.email && (
+          <a href={mailtoHref(visit.email)} className={`${btn('outline', 'narrow')} flex-1`}>
+            <Mail className={icon} aria-hidden="true" focusable="false" />
+            {T.visits.email}
+          </a>
+        )}
+      </div>
+    </li>
+  )
+}
+
+export function VisitsDue({ onOpen, onClose }: { onOpen: (id: string) => void; onClose: () => void }) {
+  const visits = useVisitsDue()
+  const id = useId()
+  const data = visits.data
+  const groups = (['overdue', 'thisMonth', 'nextMonth'] as const).map((key) => ({
+    key,
+    label: T.visits.groups[key],
+    items: data?.[key] ?? [],
+  }))
+  return (
+    <section aria-labelledby={`${id}-title`} className={`${card} mb-3 p-3 sm:p-5`} data-visits="">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id={`${id}-title`} className="flex items-center gap-2 text-xl font-bold text-brand-900">
+            <Wrench className="size-5" aria-hidden="true" focusable="false" />
+            {T.visits.heading}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">{T.visits.hint}</p>
+        </div>
+        <button type="button" className={`${btn('outline', 'narrow')} min-w-11`} onClick={onClose}>
+          <X className="size-5" aria-hidden="true" focusable="false" />
+          <span className="sr-only sm:not-sr-only">{T.visits.close}</span>
+        </button>
+      </div>
+      <div aria-busy={visits.isPending} className="mt-3">
+        {visits.isPending && <p className="text-sm text-slate-600">{T.inbox.loadingMore}</p>}
+        {visits.isError && <p className="text-sm font-semibold text-red-800">{visits.error.message}</p>}
+        {data &&
+          groups.map((group) => (
+            <div key={group.key} className="mt-3 first:mt-0" data-group={group.key}>
+              <h3 className="text-base font-bold text-slate-900">
+                {group.label} <span className="font-normal text-slate-700">({group.items.length})</span>
+              </h3>
+              {group.items.length === 0 ? (
+                <p className="text-sm text-slate-700">{T.visits.none}</p>
+              ) : (
+                <ul className="divide-y divide-slate-200 border-y border-slate-200">
+                  {group.items.map((visit) => (
+                    <VisitItem key={visit.id} visit={visit} onOpen={onOpen} />
+                  ))}
+                </ul>
+              )}
+            </div>
+          ))}
+      </div>
+    </section>
+  )
+}
