@@ -59,7 +59,9 @@ export function BookingPicker({
       {!days && (
         <a
           href="/contact/book#contact-booking"
-          className="mt-1.5 inline-block font-semibold text-brand-800 underline underline-offset-2"
+          // As tall as the select that takes its place when the windows arrive: nothing below moves
+          // (a link or Send under a finger's tap would otherwise jump down by a line).
+          className="mt-1.5 flex min-h-12 w-fit items-center font-semibold text-brand-800 underline underline-offset-2"
           data-more=""
         >
           {texts.more}

@@ -79,6 +79,27 @@ async function choose(select: Locator, option: Locator) {
 test.describe('with JavaScript', () => {
   test.use({ viewport: PHONE })
 
+  test('nothing below the choice moves when the windows arrive: the privacy link and Send stay where a finger aims', async ({
+    page,
+  }) => {
+    // The windows held back until the positions are taken, then let through.
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/api/booking/windows', async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto('/contact')
+    const privacy = page.getByRole('link', { name: 'What we keep and for how long' })
+    const send = page.getByRole('button', { name: 'Send Message' })
+    await page.getByRole('link', { name: MORE }).scrollIntoViewIfNeeded()
+    const before = [(await privacy.boundingBox())!.y, (await send.boundingBox())!.y]
+    release()
+    await expect(page.getByLabel(LEGEND)).toBeVisible()
+    const after = [(await privacy.boundingBox())!.y, (await send.boundingBox())!.y]
+    expect(after).toEqual(before)
+  })
+
   test('a window is chosen and booked: "Message Sent!", the confirmation names it, the choice is read again and the form empty', async ({
     page,
   }) => {
