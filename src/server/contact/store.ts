@@ -189,7 +189,7 @@ export async function storeContactRequest(
       // A window is taken in the same transaction as the request is stored, on either database:
       // the request with its window, or (the window filled meanwhile) without, never neither.
       booked = await db.transact(async (trx) => {
-        const customer = await customerOfNew(trx, keys, ms, foldWindowMs)
+        const customer = await customerOfNew(trx, db.kind, keys, ms, foldWindowMs)
         const { row, announced, genuine, foldInto } = stored(
           await takeHits(trx, visitor, ms, db.kind, overall),
           customer,
@@ -222,7 +222,7 @@ export async function storeContactRequest(
       // back; it still counts in the overall. Two round trips where a transaction needed five.
       // The customer is looked up first, on its own: a second send's fold is on the first
       // request's timeline only once the row is stored.
-      const customer = await customerOfNew(db.k, keys, ms, foldWindowMs)
+      const customer = await customerOfNew(db.k, db.kind, keys, ms, foldWindowMs)
       const { row, announced, foldInto } = stored(
         await takeHitsCommitted(db.k, visitor, ms, db.kind, overall),
         customer,
@@ -233,7 +233,7 @@ export async function storeContactRequest(
     } else {
       // SQLite has one writer at a time and commits in groups: one transaction for all of it.
       await db.transact(async (trx) => {
-        const customer = await customerOfNew(trx, keys, ms, foldWindowMs)
+        const customer = await customerOfNew(trx, db.kind, keys, ms, foldWindowMs)
         const { row, announced, foldInto } = stored(await takeHits(trx, visitor, ms, db.kind, overall), customer)
         await insertNewRequest(trx, db.kind, row, announced)
         await foldedInto(trx, foldInto)
