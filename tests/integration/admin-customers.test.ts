@@ -252,6 +252,32 @@ describe.each(STORAGE_KINDS)('customers in the inbox on %s', (kind) => {
     expect((await client.call('POST', '/api/admin/customers/merges/999999/undo')).status).toBe(404)
   })
 
+  it('merging the customer who came first into a later one keeps the first: the report counts one first-time request', async () => {
+    const client = await signedIn()
+    const start = Date.parse('2025-08-04T15:00:00Z')
+    const early = await send({ name: 'Early Byrd', phone: '410-555-4101' }, start)
+    const late = await send({ name: 'Late Byrd', phone: '443-555-4102', email: 'late.byrd@example.com' }, start + DAY)
+    // Asked from the later customer's view: merge the earlier one into it.
+    const merged = await client.call('POST', `/api/admin/customers/${late}/merge`, { customer: early })
+    expect(merged.status).toBe(200)
+    expect(merged.body).toMatchObject({ kept: early, merged: late, moved: 1 })
+    expect(await customerIdOf(early)).toBe(early)
+    expect(await customerIdOf(late)).toBe(early)
+    expect((merged.body.customer as CustomerView).requests.map((r) => r.id)).toEqual([late, early])
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10)
+    const report = await client.call('GET', `/api/admin/sources/outcomes?from=${day(start)}&to=${day(start + DAY)}`)
+    expect(report.status).toBe(200)
+    const direct = (
+      report.body.bySource as { key: string; firstTime: { requests: number }; returning: { requests: number } }[]
+    ).find((r) => r.key === 'Direct')
+    expect(direct).toMatchObject({ firstTime: { requests: 1 }, returning: { requests: 1 } })
+    // Undone, each is its own first again.
+    expect((await client.call('POST', `/api/admin/customers/merges/${merged.body.merge as number}/undo`)).status).toBe(
+      200,
+    )
+    expect(await customerIdOf(late)).toBe(late)
+  })
+
   it("erases a person's whole customer: every request grouped or merged with theirs, and the merge's record", async () => {
     const client = await signedIn()
     const start = Date.parse('2025-06-01T15:00:00Z')

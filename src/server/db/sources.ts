@@ -48,8 +48,8 @@ export async function sourcesReport(db: Db, from: string, to: string): Promise<S
 
 /**
  * Whether a request is a returning customer's: its customer had an earlier request. customer_id
- * is the id of the customer's first request (migration 028), so any other request of the customer
- * is a return; a request without one (written by another program) is its own first. One
+ * is the id of the customer's first request (migration 028; a merge keeps the id of the customer
+ * who came first, customers.ts), so any other request of the customer is a return; a request without one (written by another program) is its own first. One
  * expression on the row itself, no lookup: the report stays one pass over the period.
  */
 const returningRequest = (): RawBuilder<boolean> => sql<boolean>`(s.customer_id is not null and s.customer_id <> s.id)`
