@@ -261,7 +261,31 @@ describe.each(STORAGE_KINDS)('the webhook receiver down for a while on %s', (kin
       await sleep(1_000)
       stop = true
       const acknowledged = (await load).filter((o) => o.status === 201).map((o) => o.name)
-      await receiver.waitFor(acknowledged.length, 60_000)
+      await receiver.waitFor(acknowledged.length, 60_000).catch(async (error: unknown) => {
+        // Which ones are missing, their outbox rows, and what the server said of them.
+        const got = new Set(receiver.delivered().map((h) => (h.json as { data: { name: string } }).data.name))
+        const missing = acknowledged.filter((name) => !got.has(name))
+        const db = await storage.open()
+        const rows = await db.k
+          .selectFrom('contact_submissions as s')
+          .leftJoin('notification_outbox as o', 'o.submission_id', 's.id')
+          .select(['s.name', 's.id', 's.created_at', 's.is_spam', 's.spam_reason', 's.suspicion', 's.folded_into'])
+          .select(['o.channel', 'o.attempts', 'o.sent_at', 'o.next_attempt_at', 'o.locked_until', 'o.last_error'])
+          .where('s.name', 'in', missing)
+          .execute()
+        await db.close()
+        console.error('not delivered:', missing, rows, new Date().toISOString())
+        const ids = new Set(rows.map((r) => r.id))
+        console.error(
+          server
+            .records()
+            .filter(
+              (r) =>
+                ids.has(r.submissionId as string) || (r.level !== 'info' && r.msg !== 'alert not sent; will retry'),
+            ),
+        )
+        throw error
+      })
       const deliveredAfter = Date.now() - upAt
       // Give every instance's retries time to (wrongly) send one again.
       await sleep(3_000)

@@ -17,7 +17,14 @@ import { startServer } from '../../scripts/lib/server.ts'
 const MINUTE = 60_000
 const base: ContactMessage = { name: 'Dana Whitaker', phone: '(410) 555-0199', elapsedMs: 8_000 }
 
-async function send(db: Db, message: Partial<ContactMessage>, at: number, n: number, urgency: string | null = null) {
+async function send(
+  db: Db,
+  message: Partial<ContactMessage>,
+  at: number,
+  n: number,
+  urgency: string | null = null,
+  foldWindowMs?: number,
+) {
   const full = { ...base, ...message }
   const result = await storeContactRequest(db, {
     message: full,
@@ -25,6 +32,7 @@ async function send(db: Db, message: Partial<ContactMessage>, at: number, n: num
     now: new Date(at),
     overallLimits: [],
     verdict: { ...triage(full, {}, {}, at), urgency },
+    foldWindowMs,
   })
   if (!result.stored) throw new Error('not stored')
   return result.id
@@ -98,6 +106,21 @@ describe.each(STORAGE_KINDS)('customers on %s', (kind) => {
         { kind: 'sent_again', detail: 'Third try' },
       ]),
     )
+  })
+
+  it('never folds with a fold window of 0, even into a request stored a moment before with a later time', async () => {
+    const { db } = suite
+    await clearRequests(db)
+    // Two sends at once: the one that took its time a millisecond later was stored first (on
+    // PostgreSQL nothing orders them), so the later-stored one's time is the earlier.
+    const first = await send(db, {}, start + 1, 1, null, 0)
+    const second = await send(db, {}, start, 2, null, 0)
+    expect((await row(db, second)).folded_into).toBeNull()
+    expect(await events(db, second)).toBe(1)
+    expect((await row(db, second)).customer_id).toBe(first)
+    // With a window, the same two are one send.
+    const third = await send(db, {}, start, 3, null, 60 * MINUTE)
+    expect((await row(db, third)).folded_into).toBe(first)
   })
 
   it('does not fold after the hour, into spam, or into the trash', async () => {

@@ -167,6 +167,43 @@ describe.each(STORAGE_KINDS)('the webhook channel on %s', (kind) => {
     expect(receiver.all.every((h) => h.valid)).toBe(true)
   })
 
+  it('gives a row back when handling it fails after the claim: retried after its backoff, not after the lease', async () => {
+    receiver = await startWebhookReceiver(SECRET)
+    await store('Claimed Once')
+    const channel = webhookChannel({
+      webhooks: [{ format: 'standard', url: `${receiver.url}/hook` }],
+      secret: secretBytes,
+      events: ['new'],
+      publicOrigin: ORIGIN,
+    })
+    // The fan-out's first look for targets fails, as a statement refused or a deadlock would.
+    let failures = 0
+    const failingOnce = {
+      ...channel,
+      targets: (...args: Parameters<typeof channel.targets>) =>
+        failures++ === 0 ? Promise.reject(new Error('deadlock detected')) : channel.targets(...args),
+    }
+    // The lease is a minute: without the row given back, nothing would arrive within the poll.
+    worker = startAlertWorker({
+      db: suite.db,
+      channels: [failingOnce],
+      log: quiet,
+      idlePollMs: 50,
+      leaseMs: 60_000,
+      retryBaseMs: 100,
+      retryMaxMs: 400,
+    })
+    await expect.poll(() => receiver!.delivered().length, { timeout: 5_000 }).toBe(1)
+    expect(failures).toBe(2)
+    const event = await suite.db.k
+      .selectFrom('notification_outbox')
+      .select(['sent_at', 'attempts'])
+      .where('channel', 'is', null)
+      .executeTakeFirstOrThrow()
+    expect(event.attempts).toBe(2)
+    expect(event.sent_at).not.toBeNull()
+  })
+
   it('sends one delivery per URL, in the shape each takes; a 410 is not retried; no path in the timeline', async () => {
     receiver = await startWebhookReceiver(SECRET)
     const slackPath = '/services/T000/B000/s3cr3t-token'

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
 import type { Db } from '../db/client.ts'
-import { claimNext, fanOut, markDone, reschedule, type OutboxRow } from '../db/outbox.ts'
+import { claimNext, fanOut, markDone, releaseClaim, reschedule, type OutboxRow } from '../db/outbox.ts'
 import { getSubmission, type Submission } from '../db/submissions.ts'
 import type { ActivityEntry } from '../db/activity.ts'
 import type { Logger } from '../log.ts'
@@ -185,12 +185,22 @@ export function startAlertWorker({
     const now = Date.now()
     const row = await claimNext(db, workerId, new Date(now).toISOString(), new Date(now + leaseMs).toISOString(), claim)
     if (!row) return false
-    const submission = await getSubmission(db, row.submissionId)
-    if (row.channel === null) {
-      await fan(context, row, submission)
-      // Its deliveries are due now: every runner looks.
-      wake.kick()
-    } else await send(context, { ...row, channel: row.channel }, submission)
+    try {
+      const submission = await getSubmission(db, row.submissionId)
+      if (row.channel === null) {
+        await fan(context, row, submission)
+        // Its deliveries are due now: every runner looks.
+        wake.kick()
+      } else await send(context, { ...row, channel: row.channel }, submission)
+    } catch (error) {
+      // Whatever failed once the row was claimed (a statement refused, a deadlock, a bug), the row
+      // is due again after its backoff, not left leased for leaseMs: the lease is for a worker
+      // that died, and this one is alive. (If the database is away, this fails too: the lease
+      // then ends by itself.)
+      const retryAt = new Date(Date.now() + context.backoff(row.attempts)).toISOString()
+      await releaseClaim(db, row.id, workerId, retryAt).catch(() => undefined)
+      throw error
+    }
     return true
   }
 

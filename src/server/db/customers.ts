@@ -60,7 +60,9 @@ export async function customerOfNew(
       : (byPhone ?? byEmail)
   if (!latest) return { customerId: null, foldInto: null }
   const first = latest.folded_into ?? latest.id
-  const recent = now - Date.parse(toIso(latest.created_at)) < foldWindowMs
+  // A send a moment before with a later time (two at once, stored in the other order) is within
+  // any window; a window of 0 never folds.
+  const recent = foldWindowMs > 0 && now - Date.parse(toIso(latest.created_at)) < foldWindowMs
   const live = !toBool(latest.is_spam) && latest.deleted_at === null
   return { customerId: latest.customer_id ?? latest.id, foldInto: recent && live ? first : null }
 }

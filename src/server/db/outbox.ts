@@ -189,6 +189,17 @@ export async function reschedule(
   await settle(db, id, outcome, submissionId, new Date().toISOString(), entry)
 }
 
+/** A claimed row given back by the worker that holds it, due again at `nextAttemptAt` (the error stays untold). */
+export async function releaseClaim(db: Db, id: number, workerId: string, nextAttemptAt: string): Promise<void> {
+  await db.k
+    .updateTable('notification_outbox')
+    .set({ locked_until: null, locked_by: null, next_attempt_at: nextAttemptAt })
+    .where('id', '=', id)
+    .where('locked_by', '=', workerId)
+    .where('sent_at', 'is', null)
+    .execute()
+}
+
 /** How many alerts wait to be sent, and since when the oldest waits (for /healthz). */
 export async function outboxBacklog(db: Db): Promise<{ pending: number; oldest: string | null }> {
   const row = await db.k
