@@ -175,35 +175,40 @@ export async function storeContactRequest(
       announced: spamReason === null && flood === undefined && foldInto === null,
     }
   }
+  type Writer = Parameters<typeof recordActivity>[0]
   /** The second send's words on the first request's timeline. */
-  const foldedInto = async (trx: Parameters<typeof recordActivity>[0], foldInto: string | null) => {
+  const foldedInto = async (trx: Writer, foldInto: string | null) => {
     if (!foldInto) return
     const words = message.message?.trim().replace(/\s+/g, ' ')
     const detail = words ? (words.length > 300 ? `${words.slice(0, 299)}…` : words) : null
     await recordActivity(trx, foldInto, at, [{ kind: 'sent_again', detail }])
   }
+  /**
+   * The request written with its customer, once `hits` (the visitor's and the overall, taken as
+   * the database allows) let it through; a second send's words on the first's timeline.
+   */
+  const write = async (trx: Writer, hits: () => Promise<number[]>) => {
+    const customer = await customerOfNew(trx, db.kind, keys, ms, foldWindowMs)
+    const written = stored(await hits(), customer)
+    await insertNewRequest(trx, db.kind, written.row, written.announced)
+    await foldedInto(trx, written.foldInto)
+    return written
+  }
   let booked: boolean | undefined
-  let folded: string | null = null
+  let folded: string | null
   try {
     if (booking) {
       // A window is taken in the same transaction as the request is stored, on either database:
       // the request with its window, or (the window filled meanwhile) without, never neither.
-      booked = await db.transact(async (trx) => {
-        const customer = await customerOfNew(trx, db.kind, keys, ms, foldWindowMs)
-        const { row, announced, genuine, foldInto } = stored(
-          await takeHits(trx, visitor, ms, db.kind, overall),
-          customer,
-        )
-        await insertNewRequest(trx, db.kind, row, announced)
-        await foldedInto(trx, foldInto)
-        folded = foldInto
+      const taken = await db.transact(async (trx) => {
+        const { genuine, foldInto } = await write(trx, () => takeHits(trx, visitor, ms, db.kind, overall))
         if ('refused' in booking) {
           // booking_full: the visitor was told the window was not kept; booking_refused: not told
           // (an emergency, a place outside the area: their own words say what happens).
           const label = booking.window ? windowLabel(booking.window) : message.window
           const kind = booking.tell ? 'booking_full' : 'booking_refused'
           await recordActivity(trx, id, at, [{ kind, detail: `${label} (${booking.refused})` }])
-          return false
+          return { booked: false, folded: foldInto }
         }
         const { window, roomOf } = booking.take
         // Spam, or a request in a flood, takes no window: a script cannot fill the week.
@@ -212,8 +217,10 @@ export async function storeContactRequest(
         await recordActivity(trx, id, at, [
           { kind: took ? 'booked' : 'booking_full', detail: `${windowLabel(window)}${why}` },
         ])
-        return took
+        return { booked: took, folded: foldInto }
       })
+      booked = taken.booked
+      folded = taken.folded
     } else if (db.kind === 'postgres') {
       // PostgreSQL: two statements that each commit by themselves, no transaction. The visitor's
       // windows and the overall count in one (a row every request counts in is then locked for
@@ -222,23 +229,10 @@ export async function storeContactRequest(
       // back; it still counts in the overall. Two round trips where a transaction needed five.
       // The customer is looked up first, on its own: a second send's fold is on the first
       // request's timeline only once the row is stored.
-      const customer = await customerOfNew(db.k, db.kind, keys, ms, foldWindowMs)
-      const { row, announced, foldInto } = stored(
-        await takeHitsCommitted(db.k, visitor, ms, db.kind, overall),
-        customer,
-      )
-      await insertNewRequest(db.k, db.kind, row, announced)
-      await foldedInto(db.k, foldInto)
-      folded = foldInto
+      folded = (await write(db.k, () => takeHitsCommitted(db.k, visitor, ms, db.kind, overall))).foldInto
     } else {
       // SQLite has one writer at a time and commits in groups: one transaction for all of it.
-      await db.transact(async (trx) => {
-        const customer = await customerOfNew(trx, db.kind, keys, ms, foldWindowMs)
-        const { row, announced, foldInto } = stored(await takeHits(trx, visitor, ms, db.kind, overall), customer)
-        await insertNewRequest(trx, db.kind, row, announced)
-        await foldedInto(trx, foldInto)
-        folded = foldInto
-      })
+      folded = (await db.transact((trx) => write(trx, () => takeHits(trx, visitor, ms, db.kind, overall)))).foldInto
     }
   } catch (error) {
     if (error instanceof RateLimited) return { stored: false, retryAfterSeconds: error.retryAfterSeconds }
