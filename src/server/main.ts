@@ -170,6 +170,7 @@ const app = createApp({
         booking,
         reviews: build.business.reviewUrl !== undefined,
         googleAdsConversionName: config.googleAdsConversionName,
+        contentDir: config.contentDir,
       }),
     )
     app.route('/metrics', metricsApi({ db, trustProxy, token: config.metricsToken }))
