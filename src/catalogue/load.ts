@@ -171,9 +171,13 @@ export function loadCatalogue(options: LoadOptions = {}): Catalogue {
   return assemble(records, values)
 }
 
-let cached: Catalogue | undefined
-/** The catalogue of ./content (or CONTENT_DIR), loaded once per process. */
+let cached: { dir: string; catalogue: Catalogue } | undefined
+/**
+ * The catalogue of ./content (or CONTENT_DIR), loaded once per folder: the site editor renders
+ * each release from a folder of its own, in the process that serves (src/server/editor/releases.ts).
+ */
 export function getCatalogue(): Catalogue {
-  cached ??= loadCatalogue()
-  return cached
+  const dir = defaultContentDir()
+  if (cached?.dir !== dir) cached = { dir, catalogue: loadCatalogue() }
+  return cached.catalogue
 }

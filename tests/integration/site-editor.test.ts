@@ -48,7 +48,7 @@ function contentCheckOutput(rel: string, text: string): string {
 }
 
 describe('the site editor’s records and checks', () => {
-  const served = serveOn('SQLite', PASSWORD, { CONTENT_DIR: content.dir })
+  const served = serveOn('SQLite', PASSWORD, { CONTENT_DIR: content.dir }, { timeoutMs: 60_000 })
   let n = 10
   const client = (options: Parameters<typeof adminClient>[1] = {}) =>
     adminClient(served.server.url, { from: `192.0.2.${n++}`, origin: ORIGIN, password: PASSWORD, ...options })

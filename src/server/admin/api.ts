@@ -22,6 +22,7 @@ import { customersApi } from './customers.ts'
 import { outcomesApi } from './outcomes.ts'
 import type { BookingDesk } from '../contact/booking.ts'
 import { EDITOR_BODY_LIMIT, siteEditorApi } from '../editor/api.ts'
+import type { Publisher } from '../editor/releases.ts'
 
 export const ADMIN_BODY_LIMIT = 16 * 1024
 
@@ -32,8 +33,8 @@ type AdminDeps = SessionDeps &
     booking?: BookingDesk | undefined
     /** The Google Ads conversion action the offline conversions export names (GOOGLE_ADS_CONVERSION_NAME). */
     googleAdsConversionName?: string | undefined
-    /** The content folder the site editor edits (CONTENT_DIR); without one it says what to set. */
-    contentDir?: string | undefined
+    /** The site editor's publisher, on the content folder (CONTENT_DIR); without one it says what to set. */
+    editor?: Publisher | undefined
   }
 
 const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {

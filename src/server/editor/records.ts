@@ -12,6 +12,8 @@ import { loadCatalogue, SINGLETONS } from '../../catalogue/load.ts'
 import { ContentError } from '../../catalogue/problems.ts'
 import { createSchemaRegistry, type SchemaRegistry } from '../../catalogue/schemas.ts'
 import { editedText } from './yaml-edit.ts'
+import { NEAR_COPY_SHARE, sharedShare, wordRuns } from './near-copy.ts'
+import { townRecord } from '../../catalogue/new-town.ts'
 
 const RECORD_KINDS = [
   'business',
@@ -167,20 +169,45 @@ export function contentRecords(contentDir: string, registry: SchemaRegistry = cr
    */
   function check(drafts: Draft[]): { problems: EditorProblem[]; texts: Map<string, string> } {
     const texts = new Map(drafts.map((draft) => [draft.id, draftText(draft)]))
+    const problems: EditorProblem[] = []
     try {
       loadCatalogue({ contentDir, root: contentDir, registry, drafts: texts })
-      return { problems: [], texts }
     } catch (error) {
       if (!(error instanceof ContentError)) throw error
-      const problems = error.problems.map(({ file, field, line, message }) => ({
-        id: file.split(path.sep).join('/'),
-        field,
-        ...(line === undefined ? {} : { line }),
-        message,
-      }))
-      return { problems, texts }
+      for (const { file, field, line, message } of error.problems)
+        problems.push({ id: file.split(path.sep).join('/'), field, ...(line === undefined ? {} : { line }), message })
     }
+    return { problems: [...problems, ...nearCopies(drafts)], texts }
   }
 
-  return { contentDir, list, read, exists, mayWrite, textOf, check, draftText }
+  /** Each drafted town page that is mostly another place's words, or new:town's starter text. */
+  function nearCopies(drafts: Draft[]): EditorProblem[] {
+    const towns = drafts.filter((d) => kindOf(d.id) === 'town')
+    if (towns.length === 0) return []
+    const drafted = new Map(drafts.map((d) => [d.id, d.data]))
+    const places = list()
+      .filter((e) => e.kind === 'town' || e.kind === 'county' || e.kind === 'state')
+      .map((e) => e.id)
+    const others = [...new Set([...places, ...towns.map((t) => t.id)])].map((id) => ({
+      id,
+      runs: wordRuns(drafted.has(id) ? drafted.get(id) : parse(readFileSync(fileOf(id), 'utf8'))),
+    }))
+    const starter = { id: 'the starter text of a new town', runs: wordRuns(parse(townRecord({ name: 'Sample' }))) }
+    return towns.flatMap(({ id, data }) => {
+      const runs = wordRuns(data)
+      const [closest, share] = [starter, ...others.filter((o) => o.id !== id)]
+        .map((other) => [other.id, sharedShare(runs, other.runs)] as const)
+        .reduce((best, next) => (next[1] > best[1] ? next : best))
+      if (share <= NEAR_COPY_SHARE) return []
+      return [
+        {
+          id,
+          field: 'intro.paragraphs',
+          message: `is mostly the same words as ${closest} (${Math.round(share * 100)}% of its five-word runs). A town page must be about its town: rewrite the introduction, the cards and the closing words in your own words.`,
+        },
+      ]
+    })
+  }
+
+  return { contentDir, list, read, exists, mayWrite, textOf, check, draftText, versionOf }
 }
