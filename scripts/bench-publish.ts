@@ -39,7 +39,12 @@ try {
   let pages = 0
   for (let round = 0; round < Number(args.rounds); round++) {
     const { record } = (await call('GET', '/api/admin/site/records/business.yaml')).body
-    const data = { ...record.data, phone: { ...record.data.phone, display: '(443) 555-0199', e164: '+14435550199' } }
+    // Another number each round: each publish renders a new release (an undo switches to a kept one).
+    const n = String(10 + round)
+    const data = {
+      ...record.data,
+      phone: { ...record.data.phone, display: `(443) 555-01${n}`, e164: `+144355501${n}` },
+    }
     const started = performance.now()
     const published = await call('POST', '/api/admin/site/publish', {
       drafts: [{ id: 'business.yaml', data }],
