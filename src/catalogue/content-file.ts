@@ -8,18 +8,19 @@ import { fieldPath, type ContentProblem } from './problems.ts'
 export type ContentFile = { file: string; doc: Document; lines: LineCounter; data: unknown }
 
 /**
- * Reads and parses `rel` under `contentDir`, named relative to `root` in problems; undefined (and
- * a problem per YAML error) when it is not valid YAML.
+ * Reads and parses `rel` under `contentDir` (or `text`, a draft of it), named relative to `root`
+ * in problems; undefined (and a problem per YAML error) when it is not valid YAML.
  */
 export function parseFile(
   root: string,
   contentDir: string,
   rel: string,
   problems: ContentProblem[],
+  text = readFileSync(path.join(contentDir, rel), 'utf8'),
 ): ContentFile | undefined {
   const file = path.relative(root, path.join(contentDir, rel)) || rel
   const lines = new LineCounter()
-  const doc = parseDocument(readFileSync(path.join(contentDir, rel), 'utf8'), {
+  const doc = parseDocument(text, {
     lineCounter: lines,
     prettyErrors: false,
     uniqueKeys: true,

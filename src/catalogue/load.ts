@@ -12,7 +12,7 @@ import type { Catalogue, PageRecord } from './types.ts'
 import type { Booking, Business, Reviews, Site, Urgency, Confirmation } from './types.gen.ts'
 
 /** The singleton records, by file name under content/, and their schemas. */
-const SINGLETONS = {
+export const SINGLETONS = {
   'business.yaml': 'business.schema.json',
   'site.yaml': 'site.schema.json',
   'reviews.yaml': 'reviews.schema.json',
@@ -73,11 +73,20 @@ function pageSchema(parsed: ContentFile, registry: SchemaRegistry, problems: Con
  * Every YAML file under `contentDir`, parsed and checked against its schema (a singleton's own, a
  * page's by its template); a singleton missing is a problem too. The records with no problem.
  */
-function readRecords(contentDir: string, root: string, registry: SchemaRegistry, problems: ContentProblem[]) {
+function readRecords(
+  contentDir: string,
+  root: string,
+  registry: SchemaRegistry,
+  problems: ContentProblem[],
+  drafts: ReadonlyMap<string, string | null> = new Map(),
+) {
   const singletons: Partial<Record<Singleton, ContentFile>> = {}
   const pages: ContentFile[] = []
-  for (const rel of listYaml(contentDir)) {
-    const parsed = parseFile(root, contentDir, rel, problems)
+  const files = new Set([...listYaml(contentDir), ...drafts.keys()])
+  for (const rel of [...files].sort()) {
+    const draft = drafts.get(rel)
+    if (draft === null) continue
+    const parsed = parseFile(root, contentDir, rel, problems, draft)
     if (!parsed) continue
     if (rel in SINGLETONS) {
       if (check(parsed, SINGLETONS[rel as Singleton], registry, problems)) singletons[rel as Singleton] = parsed
@@ -124,6 +133,12 @@ export type LoadOptions = {
   /** The clock for {year} and {yearsInBusiness}. */
   now?: Date
   registry?: SchemaRegistry
+  /**
+   * Drafts read instead of the files on disk, by path under the content folder (`business.yaml`):
+   * the site editor's records checked before they are written; a new path adds a file, null
+   * leaves one out.
+   */
+  drafts?: ReadonlyMap<string, string | null>
 }
 
 export function defaultContentDir(): string {
@@ -140,7 +155,7 @@ export function loadCatalogue(options: LoadOptions = {}): Catalogue {
   const registry = options.registry ?? createSchemaRegistry()
   const problems: ContentProblem[] = []
 
-  const { singletons, pages } = readRecords(contentDir, root, registry, problems)
+  const { singletons, pages } = readRecords(contentDir, root, registry, problems, options.drafts)
   if (problems.length > 0) throw new ContentError(problems)
   const records = { singletons: singletons as Records['singletons'], pages }
 
@@ -156,9 +171,13 @@ export function loadCatalogue(options: LoadOptions = {}): Catalogue {
   return assemble(records, values)
 }
 
-let cached: Catalogue | undefined
-/** The catalogue of ./content (or CONTENT_DIR), loaded once per process. */
+let cached: { dir: string; catalogue: Catalogue } | undefined
+/**
+ * The catalogue of ./content (or CONTENT_DIR), loaded once per folder: the site editor renders
+ * each release from a folder of its own, in the process that serves (src/server/editor/releases.ts).
+ */
 export function getCatalogue(): Catalogue {
-  cached ??= loadCatalogue()
-  return cached
+  const dir = defaultContentDir()
+  if (cached?.dir !== dir) cached = { dir, catalogue: loadCatalogue() }
+  return cached.catalogue
 }

@@ -4,6 +4,7 @@ import { createServer } from 'node:http'
 import { parseEnv } from './env.ts'
 import { createLogger } from './log.ts'
 import { loadStaticSite } from './static-site.ts'
+import { liveSite } from './live-site.ts'
 import { loadServedBuildInfo } from './build-info.ts'
 import { pageRenderer, serverEntryOf } from './page-render.ts'
 import { openStorage } from './storage.ts'
@@ -32,6 +33,9 @@ import { adminPage } from './admin/page.ts'
 import { drainOnSignals } from './shutdown.ts'
 import { metricsApi } from './metrics-api.ts'
 import { replicate, restoreIfMissing } from './replica.ts'
+
+/** How often an instance looks for a release another one published. */
+const SITE_FOLLOW_MS = 3_000
 
 // 1. Configuration: refuse to start on any bad variable, and name them all.
 const env = parseEnv(process.env)
@@ -69,11 +73,13 @@ if (config.contentDir) {
   siteDir = rendered.dir
 }
 const { build, builtOrigin } = loadServedBuildInfo(siteDir, config.publicOrigin)
-const site = loadStaticSite(siteDir, {
+// Served through one object the site editor's publish replaces in one step (live-site.ts).
+const startSite = loadStaticSite(siteDir, {
   https: config.publicOrigin.startsWith('https:'),
   held: ['/admin'],
   origin: { built: builtOrigin, served: config.publicOrigin },
 })
+const site = liveSite(startSite)
 const renderer = pageRenderer(site, serverEntryOf(config.distDir))
 const clock = officeClock(build.office)
 
@@ -92,6 +98,23 @@ if (replicated)
 const db = await openStorage(config, log)
 if (!db) process.exit(1)
 const replica = replicated ? replicate(replicated, config.replicaUrl!, log) : undefined
+
+// 3b. The site editor, with a content folder: the database's newest release is served (another
+//     instance may have published it), and followed while the server runs (decision 056).
+const editor = config.contentDir
+  ? (await import('./editor/releases.ts')).sitePublisher({
+      db,
+      log,
+      contentDir: config.contentDir,
+      builtDir: config.distDir,
+      origin: config.publicOrigin,
+      site,
+      https: config.publicOrigin.startsWith('https:'),
+      initial: { dir: siteDir, site: startSite },
+    })
+  : undefined
+await editor?.start()
+const following = editor && every(SITE_FOLLOW_MS, 'site release check', () => editor.follow(), log)
 
 // 4. Alerts: a worker sends the outbox's alerts over the channels configured; with none, they wait.
 const alerts = await startAlerts({ config, build, db, log, clock })
@@ -170,6 +193,7 @@ const app = createApp({
         booking,
         reviews: build.business.reviewUrl !== undefined,
         googleAdsConversionName: config.googleAdsConversionName,
+        editor,
       }),
     )
     app.route('/metrics', metricsApi({ db, trustProxy, token: config.metricsToken }))
@@ -183,7 +207,7 @@ const server = createServer(
 
 // 7. Shutdown: on SIGTERM/SIGINT finish in-flight requests and the sends in progress, close the database.
 drainOnSignals(server, log, async () => {
-  for (const job of [escalation, tidy, retention]) job.stop()
+  for (const job of [escalation, tidy, retention, following]) job?.stop()
   await alerts.stop()
   await db.close()
   await replica?.stop()

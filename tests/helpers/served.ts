@@ -12,18 +12,26 @@ export const ORIGIN = 'http://localhost:3000'
 export type Served = { storage: StorageTarget; server: RunningServer; db: Db }
 
 /** Registers the suite's beforeAll/afterAll; the returned object is filled in before the first test. */
-export function serveOn(kind: StorageTarget['name'], password: string, env: Record<string, string> = {}): Served {
+export function serveOn(
+  kind: StorageTarget['name'],
+  password: string,
+  env: Record<string, string> = {},
+  start: Parameters<typeof startServer>[1] = {},
+): Served {
   const served = {} as Served
   beforeAll(async () => {
     served.storage = await createStorage(kind)
     served.db = await served.storage.open()
-    served.server = await startServer({
-      DATABASE_URL: served.storage.databaseUrl,
-      TRUST_PROXY: '1',
-      ADMIN_PASSWORD: password,
-      PUBLIC_ORIGIN: ORIGIN,
-      ...env,
-    })
+    served.server = await startServer(
+      {
+        DATABASE_URL: served.storage.databaseUrl,
+        TRUST_PROXY: '1',
+        ADMIN_PASSWORD: password,
+        PUBLIC_ORIGIN: ORIGIN,
+        ...env,
+      },
+      start,
+    )
   })
   afterAll(async () => {
     await served.server?.stop()

@@ -52,6 +52,7 @@ describe('the migration files', () => {
       '028_customers',
       '029_outcomes',
       '030_customer_mail',
+      '034_site_releases',
     ])
     expect(Object.keys(migrations('postgres'))).toEqual(Object.keys(migrations('sqlite')))
   })

@@ -5,7 +5,7 @@
 // The routes are chained on their sub-apps so that the app's type carries each route's path,
 // method, input and answers: `AdminApi`, from which the inbox's client is typed (src/admin/api.ts,
 // decision 034).
-import { Hono, type MiddlewareHandler } from 'hono'
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../app.ts'
 import { limitBody } from '../request.ts'
 import { fail } from './answers.ts'
@@ -21,6 +21,8 @@ import { bookingsApi } from './bookings.ts'
 import { customersApi } from './customers.ts'
 import { outcomesApi } from './outcomes.ts'
 import type { BookingDesk } from '../contact/booking.ts'
+import { EDITOR_BODY_LIMIT, siteEditorApi } from '../editor/api.ts'
+import type { Publisher } from '../editor/releases.ts'
 
 export const ADMIN_BODY_LIMIT = 16 * 1024
 
@@ -31,6 +33,8 @@ type AdminDeps = SessionDeps &
     booking?: BookingDesk | undefined
     /** The Google Ads conversion action the offline conversions export names (GOOGLE_ADS_CONVERSION_NAME). */
     googleAdsConversionName?: string | undefined
+    /** The site editor's publisher, on the content folder (CONTENT_DIR); without one it says what to set. */
+    editor?: Publisher | undefined
   }
 
 const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -51,13 +55,18 @@ function signedInApi(deps: AdminDeps) {
     .route('/', visitsApi(deps))
     .route('/', customersApi(deps))
     .route('/', outcomesApi(deps))
+    .route('/', siteEditorApi(deps))
     .all('*', (c) => fail(c, 404, 'Not found'))
 }
 
 export function adminApi(deps: AdminDeps) {
+  const tooLarge = (c: Context<AppEnv>) => fail(c, 413, 'The request is too large.')
+  // The site editor's drafts are whole records: a limit of their own (EDITOR_BODY_LIMIT).
+  const limit = limitBody(ADMIN_BODY_LIMIT, tooLarge)
+  const editorLimit = limitBody(EDITOR_BODY_LIMIT, tooLarge)
   return new Hono<AppEnv>()
     .use(noStore)
-    .use(limitBody(ADMIN_BODY_LIMIT, (c) => fail(c, 413, 'The request is too large.')))
+    .use((c, next) => (c.req.path.startsWith('/api/admin/site/') ? editorLimit(c, next) : limit(c, next)))
     .use(sameOrigin(deps.publicOrigin, deps.log))
     .route('/', deps.session.signIn)
     .route('/', alertTestApi(deps))

@@ -228,6 +228,21 @@ interface CustomerMailsTable {
   created_at: Timestamp
 }
 
+interface SiteReleasesTable {
+  id: Generated<number>
+  created_at: string
+  author: string
+  message: string
+  /** JSON: the records the release changed. */
+  records: string
+  diff: string
+  /** JSON: every record of the content folder, by its path under it, as published. */
+  content: string
+  content_hash: string
+  /** The release that was live when this one replaced it (what an undo brings back), or null. */
+  based_on: number | null
+}
+
 export interface Tables {
   admin_credentials: AdminCredentialsTable
   bookings: BookingsTable
@@ -244,6 +259,7 @@ export interface Tables {
   push_subscriptions: PushSubscriptionsTable
   rate_limits: RateLimitsTable
   signing_keys: SigningKeysTable
+  site_releases: SiteReleasesTable
   spam_digests: SpamDigestsTable
   submission_activity: SubmissionActivityTable
   vitals_counts: VitalsCountsTable
