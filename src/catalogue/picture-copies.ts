@@ -13,6 +13,14 @@ import type { Catalogue } from './types.ts'
 /** The widths made of each picture (those wider than a photo itself are left out). */
 export const IMAGE_WIDTHS = [480, 800, 1200]
 
+/**
+ * The largest smallest copy (bytes of the WebP file) that travels inside the page as a `data:`
+ * address, for the hero's picture on phones (src/sections/Picture.tsx): on Lighthouse's simulated
+ * slow 4G the heading font and the picture were one request too many (LCP 1.05 s; decision 046).
+ * A bigger copy (a photo's, usually) stays a file: it would delay the whole page instead.
+ */
+export const INLINE_MAX_BYTES = 8 * 1024
+
 /** Makes the copies of one picture into `outDir`; returns its manifest entry. */
 export async function buildImage(file: string, outDir: string): Promise<ImageManifest[string]> {
   const input = readFileSync(file)
@@ -33,11 +41,15 @@ export async function buildImage(file: string, outDir: string): Promise<ImageMan
     webp.push(`/images/${out} ${width}w`)
   }
   const width = widths.at(-1)!
+  const smallest = readFileSync(path.join(outDir, `${name}-${widths[0]}.webp`))
   return {
     width,
     height: Math.round((width * meta.height) / meta.width),
     webp: webp.join(', '),
     fallback: `/images/${name}-${widths[Math.min(1, widths.length - 1)]}.webp`,
+    ...(smallest.length <= INLINE_MAX_BYTES
+      ? { inline: { src: `data:image/webp;base64,${smallest.toString('base64')}`, width: widths[0]! } }
+      : {}),
   }
 }
 

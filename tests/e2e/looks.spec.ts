@@ -1,5 +1,6 @@
 // Issue 22, how the site looks and leads a visitor on a phone: the call bar at the bottom of the
-// screen, the emergency page's call in the primary style.
+// screen, the emergency page's call in the primary style, the hero picture without a request on a phone.
+import type { Page } from '@playwright/test'
 import { DESKTOP, expect, PHONE, test } from './fixtures.ts'
 
 const bar = '.call-bar'
@@ -100,6 +101,52 @@ test('the emergency page leads with its call in the primary style', async ({ pag
   const primary = page.locator('header').getByRole('link', { name: 'Contact Us' })
   const bg = (l: typeof heroCall) => l.evaluate((a) => getComputedStyle(a).backgroundColor)
   expect(await bg(heroCall)).toBe(await bg(primary))
+})
+
+// Decision 059: the home page's hero picture on a phone is inside the page (no request: LCP under
+// 1.0 s on Lighthouse's mobile profile); a computer takes the copy its width asks for, a file.
+test.describe('the hero picture', () => {
+  const heroImage = 'section.hero picture img'
+  const imageRequests = (page: Page) => {
+    const asked: string[] = []
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/images/')) asked.push(r.url())
+    })
+    return asked
+  }
+  const shown = (page: Page) =>
+    page.locator(heroImage).evaluate((img: HTMLImageElement) => ({
+      complete: img.complete,
+      naturalWidth: img.naturalWidth,
+      current: img.currentSrc.startsWith('data:') ? img.currentSrc.slice(0, 28) : new URL(img.currentSrc).pathname,
+    }))
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: PHONE })
+    test('is shown with no request for it', async ({ page }) => {
+      const asked = imageRequests(page)
+      await page.goto('/')
+      await page.waitForLoadState('networkidle')
+      expect(await shown(page)).toEqual({ complete: true, naturalWidth: 480, current: 'data:image/webp;base64,UklGR' })
+      expect(asked).toEqual([])
+    })
+  })
+
+  test.describe('on a computer', () => {
+    test.use({ viewport: DESKTOP })
+    test('is a file, the copy its width asks for', async ({ page }) => {
+      const asked = imageRequests(page)
+      await page.goto('/')
+      await page.waitForLoadState('networkidle')
+      const { complete, naturalWidth, current } = await shown(page)
+      expect({ complete, current }).toEqual({
+        complete: true,
+        current: expect.stringMatching(/^\/images\/service-van-(480|800|1200)\.webp$/),
+      })
+      expect(naturalWidth).toBeGreaterThan(0)
+      expect(asked).toEqual([expect.stringMatching(/\/images\/service-van-(480|800|1200)\.webp$/)])
+    })
+  })
 })
 
 test.describe('shorter pages on a phone', () => {

@@ -1,10 +1,11 @@
 // Issue 22 in the built pages: the proof under the hero, from business.yaml, and the call bar's
 // place (every public page, not /admin).
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { loadCatalogue } from '../../src/catalogue/load.ts'
 import { liveOffers } from '../../src/catalogue/offers.ts'
+import { IMAGE_WIDTHS, INLINE_MAX_BYTES } from '../../src/catalogue/picture-copies.ts'
 import { builtHtml, distClient } from '../helpers/built-site.ts'
 import { byTag, findAll, linksIn, readPage, textOf } from '../helpers/html.ts'
 
@@ -67,6 +68,27 @@ describe('pictures', () => {
         expect(existsSync(path.join(distClient, entry.split(' ')[0]!)), entry).toBe(true)
       }
   })
+
+  // Decision 059: the hero's 480 px copy is in the page, so a phone makes no request for the
+  // picture (LCP 1.05 s → under 1.0 s on Lighthouse's mobile profile); wider screens keep the
+  // three files, from the <source>.
+  test.each(['/', '/about', '/heating'])(
+    "%s carries its hero's phone copy inside the page, and the larger copies for wider screens",
+    (url) => {
+      const record = pages.find((p) => p.path === url)!
+      const name = (record as { hero: { image: { src: string } } }).hero.image.src.replace(/\.svg$/, '')
+      const picture = findAll(readPage(builtHtml(url)).main, byTag('picture'))[0]!
+      const img = findAll(picture, byTag('img'))[0]!
+      const [, base64] = /^data:image\/webp;base64,([A-Za-z0-9+/=]+)$/.exec(img.attrs.src!) ?? []
+      expect(base64, img.attrs.src!.slice(0, 40)).toBeDefined()
+      const bytes = Buffer.from(base64!, 'base64')
+      expect(bytes.length).toBeLessThanOrEqual(INLINE_MAX_BYTES)
+      expect(bytes.equals(readFileSync(path.join(distClient, `images/${name}-480.webp`)))).toBe(true)
+      const [source] = findAll(picture, byTag('source'))
+      expect(source!.attrs.media).toBe('(min-width: 481px)')
+      expect(source!.attrs.srcset).toBe(IMAGE_WIDTHS.map((w) => `/images/${name}-${w}.webp ${w}w`).join(', '))
+    },
+  )
 })
 
 describe('financing and offers', () => {
