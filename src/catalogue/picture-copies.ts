@@ -14,12 +14,23 @@ import type { Catalogue } from './types.ts'
 export const IMAGE_WIDTHS = [480, 800, 1200]
 
 /**
- * The largest smallest copy (bytes of the WebP file) that travels inside the page as a `data:`
- * address, for the hero's picture on phones (src/sections/Picture.tsx): on Lighthouse's simulated
- * slow 4G the heading font and the picture were one request too many (LCP 1.05 s; decision 046).
- * A bigger copy (a photo's, usually) stays a file: it would delay the whole page instead.
+ * The largest drawing (bytes of its SVG file) that travels inside the page, as the hero's `<img>`
+ * itself (src/sections/Picture.tsx): no request for the picture on any screen, and a vector is
+ * sharp at every pixel density (decision 059). The drawings that come with the site are 1–3.6 KB
+ * (0.5–1.3 KB compressed). A bigger drawing, and every photo (a raster: a copy small enough to
+ * inline would show enlarged and soft on a 2× or 3× phone), stays files with a srcset.
  */
-export const INLINE_MAX_BYTES = 8 * 1024
+export const INLINE_SVG_MAX_BYTES = 8 * 1024
+
+/**
+ * An SVG drawing as a `data:` address: its comments left out (they draw nothing), the rest as
+ * written, percent-encoded (smaller in the built pages, brotli and gzip, than the minimal encoding
+ * that turns double quotes into single ones; decision 059).
+ */
+export function svgDataUrl(svg: string): string {
+  const drawing = svg.replace(/<!--[\s\S]*?-->/g, '').trim()
+  return `data:image/svg+xml,${encodeURIComponent(drawing)}`
+}
 
 /** Makes the copies of one picture into `outDir`; returns its manifest entry. */
 export async function buildImage(file: string, outDir: string): Promise<ImageManifest[string]> {
@@ -41,15 +52,12 @@ export async function buildImage(file: string, outDir: string): Promise<ImageMan
     webp.push(`/images/${out} ${width}w`)
   }
   const width = widths.at(-1)!
-  const smallest = readFileSync(path.join(outDir, `${name}-${widths[0]}.webp`))
   return {
     width,
     height: Math.round((width * meta.height) / meta.width),
     webp: webp.join(', '),
     fallback: `/images/${name}-${widths[Math.min(1, widths.length - 1)]}.webp`,
-    ...(smallest.length <= INLINE_MAX_BYTES
-      ? { inline: { src: `data:image/webp;base64,${smallest.toString('base64')}`, width: widths[0]! } }
-      : {}),
+    ...(isSvg && input.length <= INLINE_SVG_MAX_BYTES ? { inline: svgDataUrl(input.toString('utf8')) } : {}),
   }
 }
 

@@ -1,9 +1,9 @@
 // A picture of the content (an `image` or `photo` field) as the build made it
 // (scripts/build-images.ts): WebP in several widths, the browser picks one; width and
 // height set, so nothing moves when it arrives. Only the page's first picture (its hero's) loads
-// at once and first; every other one when the visitor scrolls near it. The hero's smallest copy,
-// when it is small, is inside the page (a `data:` address): a phone shows it without a request,
-// and wider screens take the larger copies from the `<source>` (decision 059).
+// at once and first; every other one when the visitor scrolls near it. The hero's picture, when it
+// is a small drawing (SVG), is inside the page as a `data:` address: no request on any screen, and
+// sharp at every size and pixel density, so it needs no `<source>` (decision 059).
 import { createContext, useContext } from 'react'
 
 /** A picture's copies, by its name in content/images. */
@@ -14,8 +14,8 @@ export type ImageManifest = Record<
     height: number
     webp: string
     fallback: string
-    /** The smallest copy (`width` px wide) as a `data:` address, when it is small enough to travel in the page. */
-    inline?: { src: string; width: number }
+    /** The drawing itself as a `data:image/svg+xml` address, when it is an SVG small enough to travel in the page. */
+    inline?: string
   }
 >
 
@@ -41,14 +41,9 @@ export function Picture({
   const inline = first ? set.inline : undefined
   return (
     <picture>
-      <source
-        type="image/webp"
-        {...(inline ? { media: `(min-width: ${inline.width + 1}px)` } : {})}
-        srcSet={set.webp}
-        sizes={sizes}
-      />
+      {inline ? null : <source type="image/webp" srcSet={set.webp} sizes={sizes} />}
       <img
-        src={inline?.src ?? set.fallback}
+        src={inline ?? set.fallback}
         alt={image.alt}
         width={set.width}
         height={set.height}

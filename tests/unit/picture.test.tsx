@@ -1,10 +1,11 @@
-// The hero's picture on a phone needs no request (decision 059): its smallest copy, when the images
-// step kept it as a data: address, is the <img>'s own; the <source> keeps the files for wider screens.
+// The hero's picture, when it is a small drawing, is inside the page (decision 059): the drawing
+// itself as the <img>'s data: address, with no <source> (a vector is sharp on every screen, so no
+// screen asks for a file). Every other picture is the files, as the browser picks them.
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { ImagesContext, type ImageManifest, Picture } from '../../src/sections/Picture.tsx'
 
-const DATA = 'data:image/webp;base64,UklGRg=='
+const DATA = 'data:image/svg+xml,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22%2F%3E'
 const set = {
   width: 1200,
   height: 800,
@@ -19,25 +20,26 @@ const render = (manifest: ImageManifest, first: boolean) =>
   )
 
 describe('a picture', () => {
-  it('as the hero, shows its inline copy up to its width, and the files from the next pixel up', () => {
-    const html = render({ 'van.svg': { ...set, inline: { src: DATA, width: 480 } } }, true)
+  it('as the hero, with its drawing inside the page, is that drawing alone: no <source> for any screen', () => {
+    const html = render({ 'van.svg': { ...set, inline: DATA } }, true)
     expect(html).toBe(
-      `<picture><source type="image/webp" media="(min-width: 481px)" srcSet="${set.webp}" sizes="100vw"/>` +
-        `<img src="${DATA}" alt="Our van outside a home" width="1200" height="800" class="" fetchPriority="high" decoding="async"/></picture>`,
+      `<picture><img src="${DATA}" alt="Our van outside a home" width="1200" height="800" class="" fetchPriority="high" decoding="async"/></picture>`,
     )
   })
 
   it('further down the page stays a file, loaded lazily, for every screen', () => {
-    const html = render({ 'van.svg': { ...set, inline: { src: DATA, width: 480 } } }, false)
+    const html = render({ 'van.svg': { ...set, inline: DATA } }, false)
     expect(html).not.toContain('data:')
-    expect(html).not.toContain('media=')
+    expect(html).toContain(`<source type="image/webp" srcSet="${set.webp}" sizes="100vw"/>`)
     expect(html).toContain('src="/images/van-800.webp"')
     expect(html).toContain('loading="lazy"')
   })
 
-  it('as the hero without an inline copy (too big to travel in the page), is the files alone', () => {
+  it('as the hero without a drawing inside the page (a photo, or a big drawing), is the files alone', () => {
     const html = render({ 'van.svg': set }, true)
-    expect(html).toContain(`<source type="image/webp" srcSet="${set.webp}" sizes="100vw"/>`)
-    expect(html).toContain('src="/images/van-800.webp"')
+    expect(html).toBe(
+      `<picture><source type="image/webp" srcSet="${set.webp}" sizes="100vw"/>` +
+        `<img src="/images/van-800.webp" alt="Our van outside a home" width="1200" height="800" class="" fetchPriority="high" decoding="async"/></picture>`,
+    )
   })
 })
