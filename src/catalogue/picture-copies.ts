@@ -27,7 +27,7 @@ export const INLINE_SVG_MAX_BYTES = 8 * 1024
  * written, percent-encoded (smaller in the built pages, brotli and gzip, than the minimal encoding
  * that turns double quotes into single ones; decision 059).
  */
-export function svgDataUrl(svg: string): string {
+function svgDataUrl(svg: string): string {
   const drawing = svg.replace(/<!--[\s\S]*?-->/g, '').trim()
   return `data:image/svg+xml,${encodeURIComponent(drawing)}`
 }

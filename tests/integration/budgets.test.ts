@@ -58,9 +58,7 @@ describe('page budgets', () => {
         INLINE_DRAWING_BUDGET,
       )
     }
-    expect(weight.html.gzip, `HTML of ${file}`).toBeLessThanOrEqual(
-      HTML_BUDGET + (drawing ? INLINE_DRAWING_BUDGET : 0),
-    )
+    expect(weight.html.gzip, `HTML of ${file}`).toBeLessThanOrEqual(HTML_BUDGET + (drawing ? INLINE_DRAWING_BUDGET : 0))
     expect(
       weight.css.files.every((f) => f.startsWith('/assets/')),
       'stylesheets are our own hashed files',
