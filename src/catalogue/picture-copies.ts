@@ -13,6 +13,27 @@ import type { Catalogue } from './types.ts'
 /** The widths made of each picture (those wider than a photo itself are left out). */
 export const IMAGE_WIDTHS = [480, 800, 1200]
 
+/**
+ * The largest drawing (bytes of its SVG file) that travels inside the page, as the hero's `<img>`
+ * itself (src/sections/Picture.tsx): no request for the picture on any screen, and a vector is
+ * sharp at every pixel density (decision 059). The drawings that come with the site are
+ * 1.1–3.6 KB (0.3–0.9 KB of their page, brotli). A bigger drawing, and every photo (a raster: a
+ * copy small enough to inline would show enlarged and soft on a 2× or 3× phone), stays files with
+ * a srcset.
+ */
+export const INLINE_SVG_MAX_BYTES = 8 * 1024
+
+/**
+ * An SVG drawing as a `data:` address: its comments left out (they draw nothing), the rest as
+ * written, percent-encoded (in the built pages, brotli and gzip, within a few bytes of the minimal
+ * encoding that turns double quotes into single ones, and smaller on two pages of three; decision
+ * 059).
+ */
+function svgDataUrl(svg: string): string {
+  const drawing = svg.replace(/<!--[\s\S]*?-->/g, '').trim()
+  return `data:image/svg+xml,${encodeURIComponent(drawing)}`
+}
+
 /** Makes the copies of one picture into `outDir`; returns its manifest entry. */
 export async function buildImage(file: string, outDir: string): Promise<ImageManifest[string]> {
   const input = readFileSync(file)
@@ -38,6 +59,7 @@ export async function buildImage(file: string, outDir: string): Promise<ImageMan
     height: Math.round((width * meta.height) / meta.width),
     webp: webp.join(', '),
     fallback: `/images/${name}-${widths[Math.min(1, widths.length - 1)]}.webp`,
+    ...(isSvg && input.length <= INLINE_SVG_MAX_BYTES ? { inline: svgDataUrl(input.toString('utf8')) } : {}),
   }
 }
 

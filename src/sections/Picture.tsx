@@ -1,11 +1,23 @@
 // A picture of the content (an `image` or `photo` field) as the build made it
 // (scripts/build-images.ts): WebP in several widths, the browser picks one; width and
 // height set, so nothing moves when it arrives. Only the page's first picture (its hero's) loads
-// at once and first; every other one when the visitor scrolls near it.
+// at once and first; every other one when the visitor scrolls near it. The hero's picture, when it
+// is a small drawing (SVG), is inside the page as a `data:` address: no request on any screen, and
+// sharp at every size and pixel density, so it needs no `<source>` (decision 059).
 import { createContext, useContext } from 'react'
 
 /** A picture's copies, by its name in content/images. */
-export type ImageManifest = Record<string, { width: number; height: number; webp: string; fallback: string }>
+export type ImageManifest = Record<
+  string,
+  {
+    width: number
+    height: number
+    webp: string
+    fallback: string
+    /** The drawing itself as a `data:image/svg+xml` address, when it is an SVG small enough to travel in the page. */
+    inline?: string
+  }
+>
 
 /** The manifest of the build, given by the catalogue page (pages/catalogue/CataloguePage.tsx). */
 export const ImagesContext = createContext<ImageManifest>({})
@@ -25,11 +37,13 @@ export function Picture({
   const set = useContext(ImagesContext)[image.src]
   // Not made (the live preview of `npm run dev`, which skips the images step): nothing to show.
   if (!set) return null
+  // Only the first picture: a lazy one is not worth its bytes in every page view.
+  const inline = first ? set.inline : undefined
   return (
     <picture>
-      <source type="image/webp" srcSet={set.webp} sizes={sizes} />
+      {inline ? null : <source type="image/webp" srcSet={set.webp} sizes={sizes} />}
       <img
-        src={set.fallback}
+        src={inline ?? set.fallback}
         alt={image.alt}
         width={set.width}
         height={set.height}

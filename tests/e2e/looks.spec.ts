@@ -1,5 +1,5 @@
 // Issue 22, how the site looks and leads a visitor on a phone: the call bar at the bottom of the
-// screen, the emergency page's call in the primary style.
+// screen, the emergency page's call in the primary style, the hero picture without a request on any screen.
 import { DESKTOP, expect, PHONE, test } from './fixtures.ts'
 
 const bar = '.call-bar'
@@ -100,6 +100,40 @@ test('the emergency page leads with its call in the primary style', async ({ pag
   const primary = page.locator('header').getByRole('link', { name: 'Contact Us' })
   const bg = (l: typeof heroCall) => l.evaluate((a) => getComputedStyle(a).backgroundColor)
   expect(await bg(heroCall)).toBe(await bg(primary))
+})
+
+// Decision 059: the home page's hero picture is its drawing, inside the page: no request for it on
+// any screen, and a vector, sharp on a 3x phone as on a computer (the 480 px WebP copy it replaces
+// was shown enlarged, and soft, on 2x and 3x phones).
+test.describe('the hero picture', () => {
+  const heroImage = 'section.hero picture img'
+  for (const [screen, viewport, deviceScaleFactor] of [
+    ['a 3x phone', PHONE, 3],
+    ['a computer', DESKTOP, 1],
+  ] as const) {
+    test.describe(`on ${screen}`, () => {
+      test.use({ viewport, deviceScaleFactor })
+      test('is the drawing, shown with no request for it', async ({ page }) => {
+        const asked: string[] = []
+        page.on('request', (r) => {
+          if (new URL(r.url()).pathname.startsWith('/images/')) asked.push(r.url())
+        })
+        await page.goto('/')
+        await page.waitForLoadState('networkidle')
+        const shown = await page.locator(heroImage).evaluate(async (img: HTMLImageElement) => {
+          await img.decode()
+          return {
+            complete: img.complete,
+            drawn: img.naturalWidth > 0 && img.getBoundingClientRect().width > 0,
+            current: img.currentSrc.slice(0, 28),
+            sources: img.parentElement!.querySelectorAll('source').length,
+          }
+        })
+        expect(shown).toEqual({ complete: true, drawn: true, current: 'data:image/svg+xml,%3Csvg%20', sources: 0 })
+        expect(asked).toEqual([])
+      })
+    })
+  }
 })
 
 test.describe('shorter pages on a phone', () => {

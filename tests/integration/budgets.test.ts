@@ -15,6 +15,15 @@ const KB = 1024
 const JS_BUDGET: Record<string, number> = { 'contact/index.html': 10 * KB }
 const DEFAULT_JS = 5 * KB
 const CSS_BUDGET = 20 * KB
+/** The HTML as sent (gzip), its stylesheet inlined. */
+const HTML_BUDGET = 20 * KB
+/**
+ * What a hero drawing inside the page (its SVG as a data: address, decision 059) may add to it,
+ * gzip: the van's costs 1.1 KB on the home page, the furnace's and the portrait's 0.5 and 0.3 KB.
+ */
+const INLINE_DRAWING_BUDGET = 1.5 * KB
+/** The hero drawing's data: address in a page (the img's own src, not a stylesheet's). */
+const INLINE_DRAWING = /<img src="(data:image\/svg\+xml,[^"]*)"/
 /** The heading face's one file (measured apart from HTML+CSS: it is swapped in when it arrives). */
 const FONT_BUDGET = 25 * KB
 
@@ -30,12 +39,26 @@ describe('page budgets', () => {
     )
   })
 
-  it.each(publicPages)('%s ships within its JS and CSS budgets', (file) => {
+  it.each(publicPages)('%s ships within its HTML, JS and CSS budgets', (file) => {
     const weight = pageWeight(dist, file)
     expect(weight.js.gzip, `JS of ${file}: ${weight.js.files.join(', ')}`).toBeLessThanOrEqual(
       JS_BUDGET[file] ?? DEFAULT_JS,
     )
     expect(weight.css.gzip, `CSS of ${file}`).toBeLessThanOrEqual(CSS_BUDGET)
+    // The stylesheet is inlined (src/server/page-html.ts): its bytes are in the page's own.
+    const html = readFileSync(path.join(dist, file), 'utf8')
+    const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? ''
+    expect(gzipSync(style, { level: 9 }).length, `inline CSS of ${file}`).toBeLessThanOrEqual(CSS_BUDGET)
+    // A photo (raster) never travels inside a page: it stays files, sharp at every density.
+    expect(html, `HTML of ${file}`).not.toMatch(/<img [^>]*src="data:image\/(?!svg\+xml)/)
+    const drawing = INLINE_DRAWING.exec(html)?.[1]
+    if (drawing) {
+      const without = gzipSync(html.replace(drawing, ''), { level: 9 }).length
+      expect(gzipSync(html, { level: 9 }).length - without, `inline drawing of ${file}`).toBeLessThanOrEqual(
+        INLINE_DRAWING_BUDGET,
+      )
+    }
+    expect(weight.html.gzip, `HTML of ${file}`).toBeLessThanOrEqual(HTML_BUDGET + (drawing ? INLINE_DRAWING_BUDGET : 0))
     expect(
       weight.css.files.every((f) => f.startsWith('/assets/')),
       'stylesheets are our own hashed files',

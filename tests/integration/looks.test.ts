@@ -1,10 +1,12 @@
 // Issue 22 in the built pages: the proof under the hero, from business.yaml, and the call bar's
 // place (every public page, not /admin).
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
 import { loadCatalogue } from '../../src/catalogue/load.ts'
 import { liveOffers } from '../../src/catalogue/offers.ts'
+import { IMAGE_WIDTHS, INLINE_SVG_MAX_BYTES } from '../../src/catalogue/picture-copies.ts'
 import { builtHtml, distClient } from '../helpers/built-site.ts'
 import { byTag, findAll, linksIn, readPage, textOf } from '../helpers/html.ts'
 
@@ -52,20 +54,44 @@ describe('the call bar', () => {
 })
 
 describe('pictures', () => {
-  test.each(['/', '/about', '/heating'])('%s shows its hero picture first, in WebP, sized', (url) => {
-    const record = pages.find((p) => p.path === url)!
-    const image = (record as { hero: { image?: { src: string; alt: string } } }).hero.image!
-    const { main } = readPage(builtHtml(url))
-    const picture = findAll(main, byTag('picture'))[0]!
-    const img = findAll(picture, byTag('img'))[0]!
-    expect(img.attrs).toMatchObject({ alt: image.alt, width: '1200', fetchpriority: 'high' })
-    expect(img.attrs.loading).toBeUndefined()
-    const sources = findAll(picture, byTag('source'))
-    expect(sources.map((s) => s.attrs.type)).toEqual(['image/webp'])
-    for (const s of sources)
-      for (const entry of s.attrs.srcset!.split(', ')) {
-        expect(existsSync(path.join(distClient, entry.split(' ')[0]!)), entry).toBe(true)
-      }
+  const heroImage = (url: string) =>
+    (pages.find((p) => p.path === url) as { hero: { image: { src: string; alt: string } } }).hero.image
+  // The drawing as the browser would see it: the same pixels as the file in content/images.
+  const pixels = (svg: string | Buffer) => sharp(Buffer.from(svg)).resize({ width: 600 }).raw().toBuffer()
+
+  // Decision 059: the hero's drawing is inside the page, so no screen makes a request for it, and a
+  // vector is sharp at any size and pixel density (the 480 px WebP copy it replaces was soft on a
+  // 3x phone); no <source>, since no screen needs another copy.
+  test.each(['/', '/about', '/heating'])(
+    '%s shows its hero drawing first, sized, inside the page as the drawing itself, with no <source>',
+    async (url) => {
+      const image = heroImage(url)
+      expect(image.src).toMatch(/\.svg$/)
+      const file = readFileSync(path.join('content/images', image.src))
+      const meta = await sharp(file).metadata()
+      const picture = findAll(readPage(builtHtml(url)).main, byTag('picture'))[0]!
+      expect(findAll(picture, byTag('source'))).toEqual([])
+      const img = findAll(picture, byTag('img'))[0]!
+      expect(img.attrs).toMatchObject({
+        alt: image.alt,
+        width: '1200',
+        height: String(Math.round((1200 * meta.height) / meta.width)),
+        fetchpriority: 'high',
+        decoding: 'async',
+      })
+      expect(img.attrs.loading).toBeUndefined()
+      const [, encoded] = /^data:image\/svg\+xml,(.+)$/.exec(img.attrs.src!) ?? []
+      expect(encoded, img.attrs.src!.slice(0, 40)).toBeDefined()
+      const drawing = decodeURIComponent(encoded!)
+      expect(drawing).toMatch(/^<svg /)
+      expect(Buffer.byteLength(drawing)).toBeLessThanOrEqual(Math.min(file.length, INLINE_SVG_MAX_BYTES))
+      expect((await pixels(drawing)).equals(await pixels(file))).toBe(true)
+    },
+  )
+
+  test('the copies of the drawings are still made, for a picture further down a page', () => {
+    for (const name of ['service-van', 'technician', 'home-comfort'])
+      for (const w of IMAGE_WIDTHS) expect(existsSync(path.join(distClient, `images/${name}-${w}.webp`))).toBe(true)
   })
 })
 

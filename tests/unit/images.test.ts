@@ -1,11 +1,12 @@
 // Issue 22, pictures as content: the schema wants a description of every picture, and the
-// images step (src/catalogue/picture-copies.ts) makes WebP copies in several widths with sharp.
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+// images step (src/catalogue/picture-copies.ts) makes WebP copies in several widths with sharp, and
+// keeps a small drawing (SVG) itself as a data: address for the hero, never a photo (decision 059).
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, describe, expect, test } from 'vitest'
-import { buildImage, IMAGE_WIDTHS } from '../../src/catalogue/picture-copies.ts'
+import { buildImage, IMAGE_WIDTHS, INLINE_SVG_MAX_BYTES } from '../../src/catalogue/picture-copies.ts'
 import { imageRefs } from '../../src/catalogue/images.ts'
 import { HOME, problemsOf } from '../helpers/content.ts'
 
@@ -49,16 +50,44 @@ describe('the images step', () => {
     expect(readdirSync(out).sort()).toEqual(IMAGE_WIDTHS.map((w) => `service-van-${w}.webp`).sort())
     const webp = await sharp(path.join(out, 'service-van-480.webp')).metadata()
     expect([webp.format, webp.width, webp.height]).toEqual(['webp', 480, 320])
+    // The drawing (3.6 KB of SVG) may travel inside the page: the drawing itself, not a raster copy.
+    const [, encoded] = /^data:image\/svg\+xml,(.+)$/.exec(set.inline ?? '') ?? []
+    const drawing = decodeURIComponent(encoded!)
+    expect(drawing).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 1200 800">/)
+    expect(drawing).not.toContain('<!--')
+    const pixels = (svg: string | Buffer) => sharp(Buffer.from(svg)).resize({ width: 600 }).raw().toBuffer()
+    const file = readFileSync(path.resolve('content/images/service-van.svg'))
+    expect((await pixels(drawing)).equals(await pixels(file))).toBe(true)
+    // Valid in an HTML src as it is: nothing a URL must not carry raw (spaces, quotes, #, <, >).
+    expect(set.inline).toMatch(/^data:image\/svg\+xml,[A-Za-z0-9%\-_.!~*'()]+$/)
     // Three real WebP encodes: seconds on a busy 2-core machine, beyond the 5 s default.
   }, 60_000)
 
-  test('never enlarges a photo: a 600 px wide one gets the 480 px copies only', async () => {
-    const photo = path.join(out, 'photo.png')
-    await sharp({ create: { width: 600, height: 400, channels: 3, background: '#123a6d' } })
-      .png()
-      .toFile(photo)
-    const set = await buildImage(photo, out)
-    expect(set).toMatchObject({ width: 480, height: 320 })
-    expect(set.webp).toBe('/images/photo-480.webp 480w')
-  })
+  // The old rule (any smallest copy of at most 8 KB) inlined this photo's 480 px copy: shown
+  // enlarged, and soft, on a 2x or 3x phone. A photo stays files, whatever its size.
+  test.each(['png', 'jpeg'] as const)(
+    'never enlarges a photo (%s): a 600 px wide one gets the 480 px copies only, never inlined',
+    async (format) => {
+      const photo = path.join(out, `photo.${format}`)
+      await sharp({ create: { width: 600, height: 400, channels: 3, background: '#123a6d' } })
+        .toFormat(format)
+        .toFile(photo)
+      expect(statSync(photo).size).toBeLessThan(INLINE_SVG_MAX_BYTES)
+      const set = await buildImage(photo, out)
+      expect(set).toMatchObject({ width: 480, height: 320 })
+      expect(set.webp).toBe('/images/photo-480.webp 480w')
+      expect(statSync(path.join(out, 'photo-480.webp')).size).toBeLessThan(1024)
+      expect(set.inline).toBeUndefined()
+    },
+  )
+
+  test('keeps a drawing over INLINE_SVG_MAX_BYTES files only', async () => {
+    const big = path.join(out, 'big.svg')
+    const dots = Array.from({ length: 200 }, (_, i) => `<circle cx="${i * 6}" cy="${i * 4}" r="5" fill="#4f8dd3"/>`)
+    writeFileSync(big, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 800">${dots.join('')}</svg>`)
+    expect(statSync(big).size).toBeGreaterThan(INLINE_SVG_MAX_BYTES)
+    const set = await buildImage(big, out)
+    expect(set.inline).toBeUndefined()
+    expect(set.webp).toBe(IMAGE_WIDTHS.map((w) => `/images/big-${w}.webp ${w}w`).join(', '))
+  }, 60_000)
 })
