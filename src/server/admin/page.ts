@@ -80,11 +80,9 @@ export function adminPage({ log, site, renderer, pageData, publicOrigin, session
     limitBody(ADMIN_BODY_LIMIT, (c) => c.text('The request is too large.', 413)),
     sameOrigin(publicOrigin, log),
     async (c) => {
-      const password =
-        mediaType(c) === 'application/x-www-form-urlencoded'
-          ? new URLSearchParams(await c.req.text()).get('password')
-          : undefined
-      const result = await session.logIn(c, password)
+      const form =
+        mediaType(c) === 'application/x-www-form-urlencoded' ? new URLSearchParams(await c.req.text()) : undefined
+      const result = await session.logIn(c, form?.get('password'), form?.get('email'))
       if (result.ok) return c.redirect('/admin', 303)
       try {
         return sendPage(c, await render({ signedIn: false, loginError: result.error }), result.status)

@@ -15,7 +15,6 @@ import type { Db } from './client.ts'
 
 /** The tables our migrations create beside contact_submissions (Kysely's two included). */
 export const OWN_TABLES = [
-  'admin_credentials',
   'admin_sessions',
   'alert_tests',
   'booking_days',
@@ -33,6 +32,7 @@ export const OWN_TABLES = [
   'signing_keys',
   'spam_digests',
   'submission_activity',
+  'users',
   'vitals_counts',
 ] as const
 

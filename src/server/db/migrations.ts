@@ -31,6 +31,7 @@ import { bookings } from './migrations/027-bookings.ts'
 import { customers } from './migrations/028-customers.ts'
 import { outcomes } from './migrations/029-outcomes.ts'
 import { customerMail } from './migrations/030-customer-mail.ts'
+import { users } from './migrations/031-users.ts'
 
 /** Every migration, oldest first (exported for the test that holds each file to its name). */
 export const MIGRATIONS: readonly KindMigration[] = [
@@ -57,6 +58,7 @@ export const MIGRATIONS: readonly KindMigration[] = [
   customers,
   outcomes,
   customerMail,
+  users,
 ]
 
 /** Every migration, by name, for a database of this kind (exported for the migration tests). */
