@@ -23,6 +23,7 @@ import { alertTestApi } from './alert-test.ts'
 import { bookingsApi } from './bookings.ts'
 import { customersApi } from './customers.ts'
 import { outcomesApi } from './outcomes.ts'
+import { peopleApi } from './people.ts'
 import type { BookingDesk } from '../contact/booking.ts'
 
 export const ADMIN_BODY_LIMIT = 16 * 1024
@@ -77,6 +78,8 @@ export const ROUTE_ROLES = {
   'POST /customers/:id/merge': 'office',
   'POST /customers/merges/:merge/undo': 'office',
   'PUT /submissions/:id/job-outcome': 'office',
+  'GET /users': 'owner',
+  'POST /users/invitations': 'owner',
 } as const satisfies Record<string, Needs>
 
 /** The role a matched route needs; undefined for one missing from ROUTE_ROLES. */
@@ -128,6 +131,7 @@ function signedInApi(deps: AdminDeps) {
     .route('/', visitsApi(deps))
     .route('/', customersApi(deps))
     .route('/', outcomesApi(deps))
+    .route('/', peopleApi(deps))
     .all('*', (c) => fail(c, 404, 'Not found'))
 }
 

@@ -15,6 +15,8 @@ import { negotiate, type StaticSite } from '../static-site.ts'
 import { ADMIN_BODY_LIMIT } from './api.ts'
 import { sameOrigin } from './origin.ts'
 import type { AdminSession } from './session.ts'
+import { invitePage } from './invite-page.ts'
+import type { Db } from '../db/client.ts'
 
 export type AdminPageDeps = {
   log: Logger
@@ -24,12 +26,14 @@ export type AdminPageDeps = {
   pageData: AdminPageData | undefined
   publicOrigin: string
   session: AdminSession
+  /** For the invitation links (invite-page.ts). */
+  db: Db
 }
 
 /** The page varies with the cookie: never kept by a browser or a proxy. */
 const PRIVATE = { 'cache-control': 'no-store', vary: 'Cookie' }
 
-export function adminPage({ log, site, renderer, pageData, publicOrigin, session }: AdminPageDeps): Hono<AppEnv> {
+export function adminPage({ log, site, renderer, pageData, publicOrigin, session, db }: AdminPageDeps): Hono<AppEnv> {
   const loginForm = site.heldPage('/admin')
   const unavailable = !pageData
     ? 'dist/build-info.json has no data of /admin: it comes from an older build; run `npm run build`'
@@ -93,6 +97,8 @@ export function adminPage({ log, site, renderer, pageData, publicOrigin, session
       }
     },
   )
+
+  app.route('/invite', invitePage({ db, log, publicOrigin, session, bodyLimit: ADMIN_BODY_LIMIT }))
 
   return app
 }

@@ -181,13 +181,18 @@ export function adminSession({
       return { ok: false, status: 401, error: 'Invalid password' }
     }
     await attempt.succeeded()
-    // A fresh id at every login: a session id planted before the login is never promoted.
-    await deleteSession(db, cookie.read(c))
-    const session = await createSession(db, { userId: user.id, userAgent: c.req.header('user-agent') })
-    cookie.write(c, session.token)
-    device.write(c, deviceToken(stored))
+    await signInAs(c, user.id, stored)
     log.info('admin signed in', { client, user: user.id })
     return { ok: true }
+  }
+
+  /** A new session of `userId` and its cookie (and the device cookie for its password hash). */
+  async function signInAs(c: Context<AppEnv>, userId: number, passwordHash: string): Promise<void> {
+    // A fresh id at every login: a session id planted before the login is never promoted.
+    await deleteSession(db, cookie.read(c))
+    const session = await createSession(db, { userId, userAgent: c.req.header('user-agent') })
+    cookie.write(c, session.token)
+    device.write(c, deviceToken(passwordHash))
   }
 
   /** POST /login: the one route reachable without a session. */
@@ -209,5 +214,5 @@ export function adminSession({
       return c.json({ success: true }, 200)
     })
 
-  return { required, isSignedIn, logIn, signIn, signedIn }
+  return { required, isSignedIn, logIn, signInAs, signIn, signedIn }
 }

@@ -22,6 +22,7 @@ export const OWN_TABLES = [
   'call_counts',
   'customer_merges',
   'customer_mails',
+  'invitations',
   'kysely_migration',
   'kysely_migration_lock',
   'mail_suppressions',

@@ -32,6 +32,7 @@ import { customers } from './migrations/028-customers.ts'
 import { outcomes } from './migrations/029-outcomes.ts'
 import { customerMail } from './migrations/030-customer-mail.ts'
 import { users } from './migrations/031-users.ts'
+import { invitations } from './migrations/032-invitations.ts'
 
 /** Every migration, oldest first (exported for the test that holds each file to its name). */
 export const MIGRATIONS: readonly KindMigration[] = [
@@ -59,6 +60,7 @@ export const MIGRATIONS: readonly KindMigration[] = [
   outcomes,
   customerMail,
   users,
+  invitations,
 ]
 
 /** Every migration, by name, for a database of this kind (exported for the migration tests). */

@@ -84,6 +84,23 @@ interface CallCountsTable {
   count: number
 }
 
+/** An invitation by one-time link (migration 032, src/server/db/invitations.ts). */
+interface InvitationsTable {
+  /** SHA-256 (hex) of the link's random token. */
+  token_hash: string
+  name: string
+  /** Lower-cased and trimmed. */
+  email: string
+  role: 'owner' | 'office'
+  invited_by: number | null
+  created_at: Timestamp
+  expires_at: Timestamp
+  /** When it was accepted: it works once. */
+  used_at: Timestamp | null
+  /** The account it made. */
+  user_id: number | null
+}
+
 /** A person who signs in to the inbox (migration 031, src/server/db/users.ts). */
 interface UsersTable {
   id: Generated<number>
@@ -247,6 +264,7 @@ export interface Tables {
   contact_submissions: ContactSubmissionsTable
   customer_merges: CustomerMergesTable
   customer_mails: CustomerMailsTable
+  invitations: InvitationsTable
   mail_suppressions: MailSuppressionsTable
   notification_outbox: NotificationOutboxTable
   push_keys: PushKeysTable

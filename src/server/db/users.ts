@@ -105,3 +105,12 @@ export async function insertUser(
     .executeTakeFirstOrThrow()
   return Number(row.id)
 }
+
+/** Everyone with an account, in the order they came. */
+export async function listUsers(db: Db): Promise<(SignedInUser & { disabled: boolean })[]> {
+  const rows = await db.k.selectFrom('users').select(COLUMNS).orderBy('id').execute()
+  return rows.map((row) => {
+    const { passwordHash: _hash, ...user } = toUser(row)
+    return user
+  })
+}
