@@ -17,7 +17,8 @@ import type { AdminSession } from './session.ts'
 const HEADERS = {
   'content-type': 'text/html; charset=utf-8',
   'cache-control': 'no-store',
-  'referrer-policy': 'no-referrer',
+  // Not no-referrer: under it the form's post carries `Origin: null` and the Origin check refuses it.
+  'referrer-policy': 'same-origin',
   'content-security-policy': "default-src 'none'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
 }
 
