@@ -47,9 +47,13 @@ export function People({ onClose }: { onClose: () => void }) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
+    const text = (field: string) => {
+      const value = form.get(field)
+      return typeof value === 'string' ? value : ''
+    }
     invite.mutate({
-      name: String(form.get('name') ?? ''),
-      email: String(form.get('email') ?? ''),
+      name: text('name'),
+      email: text('email'),
       role: form.get('role') === 'owner' ? 'owner' : 'office',
     })
   }
