@@ -15,7 +15,7 @@ import { InboxList } from './InboxList.tsx'
 import { InboxTabs } from './InboxTabs.tsx'
 import { T, TOASTS } from './messages.ts'
 import { useTrash } from './mutations.ts'
-import { CustomerView, Loading, preloadViews, Schedule, SourcesReport, VisitsDue } from './on-demand.tsx'
+import { CustomerView, Loading, People, preloadViews, Schedule, SourcesReport, VisitsDue } from './on-demand.tsx'
 import { openRequest, useOpenedCustomer, useOpenedRequest } from './opened-request.ts'
 import { OpenedRequest } from './OpenedRequest.tsx'
 import { countsOf, FIRST_VIEW, useSubmissions } from './queries.ts'
@@ -111,6 +111,8 @@ export function Inbox({ title, onLogout }: { title: string; onLogout: () => Prom
                   panel.current?.focus()
                 }}
               />
+            ) : report === 'people' ? (
+              <People onClose={() => setReport(null)} />
             ) : report === 'visits' ? (
               <VisitsDue
                 onClose={() => setReport(null)}

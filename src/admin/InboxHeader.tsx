@@ -13,7 +13,7 @@ import { useResponseTimes } from './queries.ts'
 import type { Counts } from './types.ts'
 
 /** The views reached from the header, shown above the list one at a time. */
-export type Report = 'sources' | 'schedule' | 'visits'
+export type Report = 'sources' | 'schedule' | 'visits' | 'people'
 import { btn } from './ui.ts'
 
 function CountsSummary({ counts }: { counts: Counts | undefined }) {
@@ -117,6 +117,14 @@ export function InboxHeader({
         </div>
         <div className="flex flex-wrap items-center justify-between gap-x-6">
           <NotificationsSwitch />
+          <button
+            type="button"
+            className={btn('onDark', 'bar')}
+            aria-expanded={report === 'people'}
+            onClick={() => onToggle('people')}
+          >
+            People
+          </button>
           <ResponseTimes ready={ready} onDark />
         </div>
       </div>

@@ -13,6 +13,9 @@ type Visit = NonNullable<ReturnType<typeof useVisitsDue>['data']>['overdue'][num
 
 const icon = 'size-5'
 
+/** Said only here (on demand): kept out of messages.ts, which the first load carries. */
+const HINT = 'Clients whose next service visit is overdue or coming up. Call, text or e-mail them to set a time.'
+
 function VisitItem({ visit, onOpen }: { visit: Visit; onOpen: (id: string) => void }) {
   return (
     <li className="py-3" data-visit={visit.id}>
@@ -70,7 +73,7 @@ export function VisitsDue({ onOpen, onClose }: { onOpen: (id: string) => void; o
             <Wrench className="size-5" aria-hidden="true" focusable="false" />
             {T.visits.heading}
           </h2>
-          <p className="mt-1 text-sm text-slate-600">{T.visits.hint}</p>
+          <p className="mt-1 text-sm text-slate-600">{HINT}</p>
         </div>
         <button type="button" className={`${btn('outline', 'narrow')} min-w-11`} onClick={onClose}>
           <X className="size-5" aria-hidden="true" focusable="false" />

@@ -39,7 +39,7 @@ const reach: typeof fetch = async (input, init) => {
   }
 }
 
-const client = hc<AdminApi>(BASE, {
+export const client = hc<AdminApi>(BASE, {
   fetch: reach,
   headers: { accept: 'application/json' },
   init: { credentials: 'same-origin', cache: 'no-store' },
@@ -52,7 +52,7 @@ type Success<R> = R extends ClientResponse<infer T, number, 'json'> ? Extract<T,
  * A call's success answer, or the ApiError that says why not: the server's sentence and field
  * problems, or the status alone when the answer is not JSON (a proxy's error page).
  */
-async function answer<R extends ClientResponse<unknown, number, 'json'>>(call: Promise<R>): Promise<Success<R>> {
+export async function answer<R extends ClientResponse<unknown, number, 'json'>>(call: Promise<R>): Promise<Success<R>> {
   const res = await call
   const json = (await res.json().catch(() => null)) as {
     success?: unknown

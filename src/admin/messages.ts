@@ -298,7 +298,6 @@ export const T = {
     /** The Clients tab's button that opens the view. */
     open: 'Visits due',
     heading: 'Visits due',
-    hint: 'Clients whose next service visit is overdue or coming up. Call, text or e-mail them to set a time.',
     groups: { overdue: 'Overdue', thisMonth: 'This month', nextMonth: 'Next month' },
     none: 'None',
     call: 'Call',

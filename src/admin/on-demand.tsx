@@ -14,6 +14,7 @@ export const Schedule = lazy(() => views().then((v) => ({ default: v.Schedule })
 export const SourcesReport = lazy(() => views().then((v) => ({ default: v.SourcesReport })))
 export const VisitsDue = lazy(() => views().then((v) => ({ default: v.VisitsDue })))
 export const CustomerView = lazy(() => views().then((v) => ({ default: v.CustomerView })))
+export const People = lazy(() => views().then((v) => ({ default: v.People })))
 
 /** What shows while the chunk is on its way. */
 export const Loading = ({ className = '' }: { className?: string }) => (

@@ -11,9 +11,11 @@ import { API_CSP, securityHeaders } from './security-headers.ts'
 import { negotiate, type StaticSite } from './static-site.ts'
 import { escapeMarkup } from '../templates/escape.ts'
 import { ERROR_MESSAGE_MARKER } from '../templates/markers.ts'
+import type { SignedInUser } from './auth/roles.ts'
 
 /** Routes see the Node request (for the client's address) through Hono's bindings. */
-export type AppEnv = { Bindings: HttpBindings }
+/** `user`: the signed-in person, set by the admin API's session check (src/server/admin/session.ts). */
+export type AppEnv = { Bindings: HttpBindings; Variables: { user?: SignedInUser } }
 
 export type Health = { ok: boolean; checks: Record<string, { ok: boolean; detail?: string }> }
 

@@ -197,7 +197,7 @@ const app = createApp({
       }),
     )
     app.route('/metrics', metricsApi({ db, trustProxy, token: config.metricsToken }))
-    app.route('/admin', adminPage({ log, site, renderer, pageData: build.adminPageData, publicOrigin, session }))
+    app.route('/admin', adminPage({ log, site, renderer, pageData: build.adminPageData, publicOrigin, session, db }))
   },
 })
 const server = createServer(

@@ -7,6 +7,7 @@ import { adminApi } from '../../src/server/admin/api.ts'
 import { adminSession } from '../../src/server/admin/session.ts'
 import { createPushSender, type PushSender } from '../../src/server/alerts/push.ts'
 import { createSession } from '../../src/server/auth/sessions.ts'
+import { insertUser } from '../../src/server/db/users.ts'
 import { createLogger } from '../../src/server/log.ts'
 import { officeClock } from '../../src/server/office.ts'
 import { suiteDb } from '../helpers/suite-db.ts'
@@ -26,7 +27,14 @@ describe('the admin API composed on its own', () => {
     })
     return adminApi({ ...deps, office, clock: officeClock(office), session, push })
   }
-  const signedIn = async () => `longbar_admin=${(await createSession(suite.db, {})).token}`
+  const signedIn = async () => {
+    const userId = await insertUser(
+      suite.db,
+      { name: 'Owner', email: `owner.${Math.random()}@example.com`, role: 'owner', passwordHash: null },
+      new Date().toISOString(),
+    )
+    return `longbar_admin=${(await createSession(suite.db, { userId })).token}`
+  }
   const call = async (app: ReturnType<typeof api>, method: string, path: string, cookie?: string) => {
     const res = await app.request(path, {
       method,

@@ -52,6 +52,8 @@ describe('the migration files', () => {
       '028_customers',
       '029_outcomes',
       '030_customer_mail',
+      '031_users',
+      '032_invitations',
       '034_site_releases',
     ])
     expect(Object.keys(migrations('postgres'))).toEqual(Object.keys(migrations('sqlite')))

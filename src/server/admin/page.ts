@@ -15,6 +15,8 @@ import { negotiate, type StaticSite } from '../static-site.ts'
 import { ADMIN_BODY_LIMIT } from './api.ts'
 import { sameOrigin } from './origin.ts'
 import type { AdminSession } from './session.ts'
+import { invitePage } from './invite-page.ts'
+import type { Db } from '../db/client.ts'
 
 export type AdminPageDeps = {
   log: Logger
@@ -24,12 +26,14 @@ export type AdminPageDeps = {
   pageData: AdminPageData | undefined
   publicOrigin: string
   session: AdminSession
+  /** For the invitation links (invite-page.ts). */
+  db: Db
 }
 
 /** The page varies with the cookie: never kept by a browser or a proxy. */
 const PRIVATE = { 'cache-control': 'no-store', vary: 'Cookie' }
 
-export function adminPage({ log, site, renderer, pageData, publicOrigin, session }: AdminPageDeps): Hono<AppEnv> {
+export function adminPage({ log, site, renderer, pageData, publicOrigin, session, db }: AdminPageDeps): Hono<AppEnv> {
   const loginForm = site.heldPage('/admin')
   const unavailable = !pageData
     ? 'dist/build-info.json has no data of /admin: it comes from an older build; run `npm run build`'
@@ -80,11 +84,9 @@ export function adminPage({ log, site, renderer, pageData, publicOrigin, session
     limitBody(ADMIN_BODY_LIMIT, (c) => c.text('The request is too large.', 413)),
     sameOrigin(publicOrigin, log),
     async (c) => {
-      const password =
-        mediaType(c) === 'application/x-www-form-urlencoded'
-          ? new URLSearchParams(await c.req.text()).get('password')
-          : undefined
-      const result = await session.logIn(c, password)
+      const form =
+        mediaType(c) === 'application/x-www-form-urlencoded' ? new URLSearchParams(await c.req.text()) : undefined
+      const result = await session.logIn(c, form?.get('password'), form?.get('email'))
       if (result.ok) return c.redirect('/admin', 303)
       try {
         return sendPage(c, await render({ signedIn: false, loginError: result.error }), result.status)
@@ -95,6 +97,8 @@ export function adminPage({ log, site, renderer, pageData, publicOrigin, session
       }
     },
   )
+
+  app.route('/invite', invitePage({ db, log, publicOrigin, session, bodyLimit: ADMIN_BODY_LIMIT }))
 
   return app
 }

@@ -105,6 +105,7 @@ export function pushApi({ db, log, push, onNotificationQueued }: PushApiDeps) {
         const device = await saveSubscription(db, {
           ...c.req.valid('json'),
           device: deviceName(c.req.header('user-agent')),
+          userId: c.var.user?.id ?? null,
         })
         log.info('push device subscribed', { id: device.id, device: device.device })
         // Alerts that had nowhere to go (no e-mail, no device) go to this one now.

@@ -1,11 +1,13 @@
 // Signing in and out of the inbox (docs/admin-api.md "Session"): the login with its throttle, the
 // session cookie, the middleware that lets only a signed-in admin through, and the session's own
 // routes behind it.
+import { randomUUID } from 'node:crypto'
+import { hash } from '@node-rs/argon2'
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { AppEnv } from '../app.ts'
 import { checkAdminPassword } from '../auth/password.ts'
-import { storedPasswordHash } from '../db/sessions.ts'
+import { passwordOwner, userByEmail, type UserRow } from '../db/users.ts'
 import { ABSOLUTE_MS, createSession, deleteSession, findSession } from '../auth/sessions.ts'
 import { loginThrottle } from '../auth/throttle.ts'
 import { checkCap, deviceToken, isKnownDevice } from '../auth/device.ts'
@@ -63,11 +65,26 @@ export const waitInWords = (seconds: number): string =>
     ? `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`
     : `${Math.ceil(seconds / 60)} ${Math.ceil(seconds / 60) === 1 ? 'minute' : 'minutes'}`
 
-/** The login's body: the password, checked by `logIn` (a missing one is refused there, as for the form sent without a script). */
-const passwordInput = jsonInput<{ password: string }>()((body) => ({
+/**
+ * The login's body: the password, and the e-mail of a named account (none: the owner who signs in
+ * with the password alone), checked by `logIn` (a missing password is refused there, as for the
+ * form sent without a script).
+ */
+const passwordInput = jsonInput<{ password: string; email?: string }>()((body) => ({
   ok: true,
-  value: { password: (body as { password?: unknown } | null)?.password },
+  value: {
+    password: (body as { password?: unknown } | null)?.password,
+    email: (body as { email?: unknown } | null)?.email,
+  },
 }))
+
+const EMAIL_MAX = 254
+
+/**
+ * A hash checked when the e-mail names no account (or one without a password, or disabled), so
+ * that the answer takes as long and says the same as a wrong password.
+ */
+const NOBODY_HASH = hash('no account has this password, ever: ' + randomUUID())
 
 /** How a sign-in ended: the cookie is set, or the status and sentence of the refusal. */
 export type LogIn = { ok: true } | { ok: false; status: 400 | 401 | 429 | 503; error: string }
@@ -103,26 +120,40 @@ export function adminSession({
   /** Whether the request carries a valid session (and extends it). */
   const isSignedIn = async (c: Context<AppEnv>) => (await findSession(db, cookie.read(c))) !== undefined
 
-  /** Every route behind it answers 401 without a valid session. */
+  /** Every route behind it answers 401 without a valid session; with one, `c.var.user` is its user. */
   const required: MiddlewareHandler<AppEnv> = async (c, next) => {
-    if (!(await isSignedIn(c))) return fail(c, 401, 'Not signed in')
+    const session = await findSession(db, cookie.read(c))
+    if (!session) return fail(c, 401, 'Not signed in')
+    c.set('user', session.user)
     return next()
+  }
+
+  /** Whose password a sign-in checks: the named account of `email`, or the owner who signs in with the password alone. */
+  const accountFor = async (email: unknown): Promise<{ ok: true; user: UserRow | undefined } | { ok: false }> => {
+    if (email === undefined || email === null || email === '') return { ok: true, user: await passwordOwner(db) }
+    if (typeof email !== 'string' || email.length > EMAIL_MAX) return { ok: false }
+    const user = await userByEmail(db, email)
+    return { ok: true, user: user && !user.disabled && user.passwordHash ? user : undefined }
   }
 
   /**
    * Checks a password sent by the login form (its script, or the form itself without one): within
    * the throttle, against the stored hash; on success a new session and its cookie.
    */
-  async function logIn(c: Context<AppEnv>, password: unknown): Promise<LogIn> {
+  async function logIn(c: Context<AppEnv>, password: unknown, email?: unknown): Promise<LogIn> {
     if (typeof password !== 'string' || password.length === 0 || password.length > PASSWORD_MAX)
       return { ok: false, status: 400, error: 'Enter the password.' }
-    const stored = await storedPasswordHash(db)
-    if (!stored)
+    const account = await accountFor(email)
+    if (!account.ok) return { ok: false, status: 400, error: 'Enter a valid e-mail address, or none.' }
+    const named = email !== undefined && email !== null && email !== ''
+    const user = account.user
+    if (!named && (!user?.passwordHash || user.disabled))
       return {
         ok: false,
         status: 503,
         error: 'No admin password is set yet. Set ADMIN_PASSWORD or run `npm run admin:password` on the server.',
       }
+    const stored = user?.passwordHash ?? (await NOBODY_HASH)
     const client = clientAddress(c, trustProxy)
     const knownDevice = isKnownDevice(stored, device.read(c))
     const attempt = await throttle.begin(rateLimitKey(client), Date.now(), knownDevice)
@@ -145,34 +176,43 @@ export function adminSession({
       c.header('retry-after', '2')
       return { ok: false, status: 429, error: BUSY }
     }
-    if (!(await checkAdminPassword(stored, password))) {
-      log.warn('admin login failed', { client })
+    if (!(await checkAdminPassword(stored, password)) || !user) {
+      log.warn('admin login failed', { client, ...(named ? { account: 'named' } : {}) })
       return { ok: false, status: 401, error: 'Invalid password' }
     }
     await attempt.succeeded()
+    await signInAs(c, user.id, stored)
+    log.info('admin signed in', { client, user: user.id })
+    return { ok: true }
+  }
+
+  /** A new session of `userId` and its cookie (and the device cookie for its password hash). */
+  async function signInAs(c: Context<AppEnv>, userId: number, passwordHash: string): Promise<void> {
     // A fresh id at every login: a session id planted before the login is never promoted.
     await deleteSession(db, cookie.read(c))
-    const session = await createSession(db, { userAgent: c.req.header('user-agent') })
+    const session = await createSession(db, { userId, userAgent: c.req.header('user-agent') })
     cookie.write(c, session.token)
-    device.write(c, deviceToken(stored))
-    log.info('admin signed in', { client })
-    return { ok: true }
+    device.write(c, deviceToken(passwordHash))
   }
 
   /** POST /login: the one route reachable without a session. */
   const signIn = new Hono<AppEnv>().post('/login', passwordInput, async (c) => {
-    const result = await logIn(c, c.req.valid('json').password)
+    const { password, email } = c.req.valid('json')
+    const result = await logIn(c, password, email)
     return result.ok ? c.json({ success: true }, 200) : fail(c, result.status, result.error)
   })
 
-  /** GET /session (am I signed in?) and POST /logout, for a signed-in admin (mount behind `required`). */
+  /** GET /session (am I signed in, and as whom?) and POST /logout, for a signed-in admin (mount behind `required`). */
   const signedIn = new Hono<AppEnv>()
-    .get('/session', (c) => c.json({ success: true }, 200))
+    .get('/session', (c) => {
+      const { id, name, email, role } = c.get('user')!
+      return c.json({ success: true, user: { id, name, email, role } }, 200)
+    })
     .post('/logout', async (c) => {
       await deleteSession(db, cookie.read(c))
       cookie.clear(c)
       return c.json({ success: true }, 200)
     })
 
-  return { required, isSignedIn, logIn, signIn, signedIn }
+  return { required, isSignedIn, logIn, signInAs, signIn, signedIn }
 }

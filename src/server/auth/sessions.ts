@@ -1,8 +1,9 @@
-// Server-side admin sessions. The cookie holds 32 random bytes; the table holds their SHA-256,
-// so reading the table opens no session. A session ends 12 hours after its last use, 7 days
+// Server-side admin sessions, each of one user. The cookie holds 32 random bytes; the table holds
+// their SHA-256, so reading the table opens no session. A disabled account's sessions open nothing. A session ends 12 hours after its last use, 7 days
 // after it began, or at logout.
 import { createHash, randomBytes } from 'node:crypto'
 import type { Db } from '../db/client.ts'
+import type { SignedInUser } from './roles.ts'
 import { deleteEndedSessions, deleteSessionByHash, insertSession, sessionByHash, touchSession } from '../db/sessions.ts'
 
 const IDLE_MS = 12 * 60 * 60_000
@@ -14,7 +15,7 @@ const digest = (token: string) => createHash('sha256').update(token).digest('hex
 
 export async function createSession(
   db: Db,
-  { userAgent, now = Date.now() }: { userAgent?: string | undefined; now?: number },
+  { userId, userAgent, now = Date.now() }: { userId: number; userAgent?: string | undefined; now?: number },
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url')
   const expiresAt = new Date(Math.min(now + IDLE_MS, now + ABSOLUTE_MS))
@@ -25,16 +26,17 @@ export async function createSession(
     lastSeenAt: at,
     expiresAt: expiresAt.toISOString(),
     userAgent: userAgent?.slice(0, 300) ?? null,
+    userId,
   })
   return { token, expiresAt }
 }
 
-/** The session of a cookie value if it is valid now (and extends it); undefined otherwise. */
+/** The session of a cookie value, with its user, if it is valid now (and extends it); undefined otherwise. */
 export async function findSession(
   db: Db,
   token: string | undefined,
   now = Date.now(),
-): Promise<{ expiresAt: Date } | undefined> {
+): Promise<{ expiresAt: Date; user: SignedInUser } | undefined> {
   if (!token || !/^[\w-]{43}$/.test(token)) return undefined
   const idHash = digest(token)
   const row = await sessionByHash(db, idHash)
@@ -44,10 +46,11 @@ export async function findSession(
     await deleteSessionByHash(db, idHash)
     return undefined
   }
-  if (now - Date.parse(row.lastSeenAt) < TOUCH_EVERY_MS) return { expiresAt: new Date(expiresAt) }
+  const { user } = row
+  if (now - Date.parse(row.lastSeenAt) < TOUCH_EVERY_MS) return { expiresAt: new Date(expiresAt), user }
   const extended = new Date(Math.min(now + IDLE_MS, Date.parse(row.createdAt) + ABSOLUTE_MS))
   await touchSession(db, idHash, new Date(now).toISOString(), extended.toISOString())
-  return { expiresAt: extended }
+  return { expiresAt: extended, user }
 }
 
 export async function deleteSession(db: Db, token: string | undefined): Promise<void> {

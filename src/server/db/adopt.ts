@@ -15,7 +15,6 @@ import type { Db } from './client.ts'
 
 /** The tables our migrations create beside contact_submissions (Kysely's two included). */
 export const OWN_TABLES = [
-  'admin_credentials',
   'admin_sessions',
   'alert_tests',
   'booking_days',
@@ -23,6 +22,7 @@ export const OWN_TABLES = [
   'call_counts',
   'customer_merges',
   'customer_mails',
+  'invitations',
   'kysely_migration',
   'kysely_migration_lock',
   'mail_suppressions',
@@ -33,6 +33,7 @@ export const OWN_TABLES = [
   'signing_keys',
   'spam_digests',
   'submission_activity',
+  'users',
   'vitals_counts',
 ] as const
 

@@ -31,6 +31,8 @@ import { bookings } from './migrations/027-bookings.ts'
 import { customers } from './migrations/028-customers.ts'
 import { outcomes } from './migrations/029-outcomes.ts'
 import { customerMail } from './migrations/030-customer-mail.ts'
+import { users } from './migrations/031-users.ts'
+import { invitations } from './migrations/032-invitations.ts'
 import { siteReleases } from './migrations/034-site-releases.ts'
 
 /** Every migration, oldest first (exported for the test that holds each file to its name). */
@@ -58,6 +60,8 @@ export const MIGRATIONS: readonly KindMigration[] = [
   customers,
   outcomes,
   customerMail,
+  users,
+  invitations,
   siteReleases,
 ]
 

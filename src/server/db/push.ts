@@ -78,17 +78,19 @@ const toSubscription = (r: Row): StoredSubscription => ({
 /** Subscribes a device; the same endpoint again (a new key after the browser renewed it) updates its row. */
 export async function saveSubscription(
   db: Db,
-  sub: PushSubscriptionKeys & { device: string },
+  { userId = null, ...sub }: PushSubscriptionKeys & { device: string; userId?: number | null },
   now = new Date().toISOString(),
 ): Promise<StoredSubscription> {
   const row = await db.k
     .insertInto('push_subscriptions')
-    .values({ ...sub, created_at: now })
+    .values({ ...sub, user_id: userId, created_at: now })
     .onConflict((oc) =>
       oc.column('endpoint').doUpdateSet({
         p256dh: sub.p256dh,
         auth: sub.auth,
         device: sub.device,
+        // The device is whoever subscribed it last.
+        user_id: userId,
         last_failure_at: null,
         last_error: null,
       }),

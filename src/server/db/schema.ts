@@ -84,11 +84,34 @@ interface CallCountsTable {
   count: number
 }
 
-interface AdminCredentialsTable {
-  /** Always 1: there is one admin password. */
-  id: number
-  /** argon2id, self-describing ($argon2id$…). */
-  password_hash: string
+/** An invitation by one-time link (migration 032, src/server/db/invitations.ts). */
+interface InvitationsTable {
+  /** SHA-256 (hex) of the link's random token. */
+  token_hash: string
+  name: string
+  /** Lower-cased and trimmed. */
+  email: string
+  role: 'owner' | 'office'
+  invited_by: number | null
+  created_at: Timestamp
+  expires_at: Timestamp
+  /** When it was accepted: it works once. */
+  used_at: Timestamp | null
+  /** The account it made. */
+  user_id: number | null
+}
+
+/** A person who signs in to the inbox (migration 031, src/server/db/users.ts). */
+interface UsersTable {
+  id: Generated<number>
+  name: string
+  /** Lower-cased and trimmed; null for the owner made from ADMIN_PASSWORD (signs in with the password alone). */
+  email: string | null
+  role: 'owner' | 'office'
+  /** argon2id, self-describing ($argon2id$…); null until the person sets one. */
+  password_hash: string | null
+  disabled: boolean | number
+  created_at: Timestamp
   updated_at: Timestamp
 }
 
@@ -99,6 +122,8 @@ interface AdminSessionsTable {
   last_seen_at: Timestamp
   expires_at: Timestamp
   user_agent: string | null
+  /** Whose session it is; a session without one opens nothing (migration 031). */
+  user_id: number | null
 }
 
 /** The server's VAPID key pair (one row, id 1), base64url as web-push writes them (src/server/db/push.ts). */
@@ -123,6 +148,8 @@ interface PushSubscriptionsTable {
   last_success_at: Timestamp | null
   last_failure_at: Timestamp | null
   last_error: string | null
+  /** Who subscribed this device (migration 031): their account's end removes it. */
+  user_id: number | null
 }
 
 /** The daily spam digest, one row per office day (src/server/alerts/spam-digest.ts). */
@@ -244,7 +271,6 @@ interface SiteReleasesTable {
 }
 
 export interface Tables {
-  admin_credentials: AdminCredentialsTable
   bookings: BookingsTable
   booking_days: BookingDaysTable
   alert_tests: AlertTestsTable
@@ -253,6 +279,7 @@ export interface Tables {
   contact_submissions: ContactSubmissionsTable
   customer_merges: CustomerMergesTable
   customer_mails: CustomerMailsTable
+  invitations: InvitationsTable
   mail_suppressions: MailSuppressionsTable
   notification_outbox: NotificationOutboxTable
   push_keys: PushKeysTable
@@ -262,6 +289,7 @@ export interface Tables {
   site_releases: SiteReleasesTable
   spam_digests: SpamDigestsTable
   submission_activity: SubmissionActivityTable
+  users: UsersTable
   vitals_counts: VitalsCountsTable
 }
 

@@ -2,10 +2,14 @@
 // (src/server/auth/sessions.ts decides when a session starts, lasts and ends).
 import type { Db } from './client.ts'
 import { toIso } from './schema.ts'
+import type { SignedInUser } from '../auth/roles.ts'
 
 export type SessionRow = { idHash: string; createdAt: string; lastSeenAt: string; expiresAt: string }
 
-export async function insertSession(db: Db, row: SessionRow & { userAgent: string | null }): Promise<void> {
+export async function insertSession(
+  db: Db,
+  row: SessionRow & { userAgent: string | null; userId: number },
+): Promise<void> {
   await db.k
     .insertInto('admin_sessions')
     .values({
@@ -14,15 +18,30 @@ export async function insertSession(db: Db, row: SessionRow & { userAgent: strin
       last_seen_at: row.lastSeenAt,
       expires_at: row.expiresAt,
       user_agent: row.userAgent,
+      user_id: row.userId,
     })
     .execute()
 }
 
-export async function sessionByHash(db: Db, idHash: string): Promise<SessionRow | undefined> {
+/** A session and its user; none for a session without a user or of a disabled account. */
+export async function sessionByHash(
+  db: Db,
+  idHash: string,
+): Promise<(SessionRow & { user: SignedInUser }) | undefined> {
   const row = await db.k
     .selectFrom('admin_sessions')
-    .select(['created_at', 'last_seen_at', 'expires_at'])
-    .where('id_hash', '=', idHash)
+    .innerJoin('users', 'users.id', 'admin_sessions.user_id')
+    .select([
+      'admin_sessions.created_at',
+      'admin_sessions.last_seen_at',
+      'admin_sessions.expires_at',
+      'users.id',
+      'users.name',
+      'users.email',
+      'users.role',
+    ])
+    .where('admin_sessions.id_hash', '=', idHash)
+    .where('users.disabled', '=', false)
     .executeTakeFirst()
   return (
     row && {
@@ -30,6 +49,7 @@ export async function sessionByHash(db: Db, idHash: string): Promise<SessionRow 
       createdAt: toIso(row.created_at),
       lastSeenAt: toIso(row.last_seen_at),
       expiresAt: toIso(row.expires_at),
+      user: { id: Number(row.id), name: row.name, email: row.email, role: row.role },
     }
   )
 }
@@ -50,22 +70,4 @@ export async function deleteSessionByHash(db: Db, idHash: string): Promise<void>
 /** The sessions ended at `now` (ISO 8601) go. */
 export async function deleteEndedSessions(db: Db, now: string): Promise<void> {
   await db.k.deleteFrom('admin_sessions').where('expires_at', '<=', now).execute()
-}
-
-/** The admin password's hash (admin_credentials, one row), if one is set. */
-export async function storedPasswordHash(db: Db): Promise<string | undefined> {
-  const row = await db.k.selectFrom('admin_credentials').select('password_hash').where('id', '=', 1).executeTakeFirst()
-  return row?.password_hash
-}
-
-/** A new password hash, and every session signed out with it, in one transaction. */
-export async function replacePasswordHash(db: Db, passwordHash: string, now: string): Promise<void> {
-  await db.transact(async (trx) => {
-    await trx
-      .insertInto('admin_credentials')
-      .values({ id: 1, password_hash: passwordHash, updated_at: now })
-      .onConflict((oc) => oc.column('id').doUpdateSet({ password_hash: passwordHash, updated_at: now }))
-      .execute()
-    await trx.deleteFrom('admin_sessions').execute()
-  })
 }

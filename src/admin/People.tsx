@@ -1,0 +1,156 @@
+// People (issue 26, decision 054), loaded on demand from the header's "People" (owner only: the
+// server answers the office "Only the owner may do this."): who has an account, and an invitation
+// by one-time link, shown to copy. Its words and calls live here, not in messages.ts and api.ts,
+// so that nothing of it weighs on the inbox's first load.
+import { useId, useState, type FormEvent } from 'react'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { X } from 'lucide-react'
+import { answer, client, problemWith } from './api.ts'
+import { btn, card, control } from './ui.ts'
+
+const W = {
+  heading: 'People',
+  hint: 'Everyone who signs in to the inbox. The office works the inbox, the schedule and the customers; only an owner manages people and erases a person.',
+  close: 'Close',
+  loading: 'Loading…',
+  owner: 'Owner',
+  office: 'Office',
+  disabled: 'Disabled',
+  noEmail: 'signs in with the password alone',
+  invite: 'Invite someone',
+  name: 'Name',
+  email: 'E-mail',
+  role: 'Role',
+  send: 'Make invitation link',
+  link: 'Send this link to them (it works once, for 72 hours):',
+  copy: 'Copy link',
+  copied: 'Copied',
+}
+
+const usersKey = ['users'] as const
+
+export function People({ onClose }: { onClose: () => void }) {
+  const id = useId()
+  const queryClient = useQueryClient()
+  const users = useQuery({ queryKey: usersKey, queryFn: () => answer(client.users.$get()) })
+  const [link, setLink] = useState<string | null>(null)
+  const [copied, setCopied] = useState(false)
+  const invite = useMutation({
+    mutationFn: (json: { name: string; email: string; role: 'owner' | 'office' }) =>
+      answer(client.users.invitations.$post({ json })),
+    onSuccess: (made) => {
+      setLink(made.link)
+      setCopied(false)
+      void queryClient.invalidateQueries({ queryKey: usersKey })
+    },
+  })
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const form = new FormData(event.currentTarget)
+    const text = (field: string) => {
+      const value = form.get(field)
+      return typeof value === 'string' ? value : ''
+    }
+    invite.mutate({
+      name: text('name'),
+      email: text('email'),
+      role: form.get('role') === 'owner' ? 'owner' : 'office',
+    })
+  }
+  const fieldError = (field: string) => problemWith(invite.error, field)
+  return (
+    <section aria-labelledby={`${id}-title`} className={`${card} mb-3 p-3 sm:p-5`} data-people="">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id={`${id}-title`} className="text-xl font-bold text-brand-900">
+            {W.heading}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">{W.hint}</p>
+        </div>
+        <button type="button" className={`${btn('outline', 'narrow')} min-w-11`} onClick={onClose}>
+          <X className="size-5" aria-hidden="true" focusable="false" />
+          <span className="sr-only sm:not-sr-only">{W.close}</span>
+        </button>
+      </div>
+      {users.error ? (
+        <p role="alert" className="mt-3 text-sm font-semibold text-red-800">
+          {users.error.message}
+        </p>
+      ) : (
+        <ul className="mt-3 divide-y divide-slate-200" aria-busy={users.isPending}>
+          {users.isPending && <li className="py-2 text-sm text-slate-600">{W.loading}</li>}
+          {users.data?.users.map((user) => (
+            <li key={user.id} className="py-2">
+              <p className="font-semibold text-slate-900">{user.name}</p>
+              <p className="text-sm text-slate-700">
+                {[
+                  user.email ?? W.noEmail,
+                  user.role === 'owner' ? W.owner : W.office,
+                  user.disabled ? W.disabled : null,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {!users.error && (
+        <form className="mt-4 grid gap-3" onSubmit={submit} noValidate>
+          <h3 className="text-lg font-bold text-brand-900">{W.invite}</h3>
+          {(['name', 'email'] as const).map((field) => (
+            <div key={field}>
+              <label htmlFor={`${id}-${field}`} className="block text-sm font-semibold text-slate-800">
+                {W[field]}
+              </label>
+              <input
+                id={`${id}-${field}`}
+                name={field}
+                type={field === 'email' ? 'email' : 'text'}
+                autoComplete="off"
+                className={control}
+                aria-invalid={fieldError(field) ? true : undefined}
+                aria-describedby={fieldError(field) ? `${id}-${field}-problem` : undefined}
+              />
+              {fieldError(field) && (
+                <p id={`${id}-${field}-problem`} className="mt-1 text-sm text-red-800">
+                  {fieldError(field)}
+                </p>
+              )}
+            </div>
+          ))}
+          <div>
+            <label htmlFor={`${id}-role`} className="block text-sm font-semibold text-slate-800">
+              {W.role}
+            </label>
+            <select id={`${id}-role`} name="role" className={control} defaultValue="office">
+              <option value="office">{W.office}</option>
+              <option value="owner">{W.owner}</option>
+            </select>
+          </div>
+          {invite.error && !fieldError('name') && !fieldError('email') && (
+            <p role="alert" className="text-sm font-semibold text-red-800">
+              {invite.error.message}
+            </p>
+          )}
+          <button type="submit" className={btn('primary')} disabled={invite.isPending}>
+            {W.send}
+          </button>
+        </form>
+      )}
+      {link && (
+        <div className="mt-4" data-invitation-link="">
+          <p className="text-sm text-slate-800">{W.link}</p>
+          <p className="mt-1 break-all rounded bg-slate-100 p-2 font-mono text-sm text-slate-900">{link}</p>
+          <button
+            type="button"
+            className={`${btn('secondary')} mt-2`}
+            onClick={() => void navigator.clipboard?.writeText(link).then(() => setCopied(true))}
+          >
+            {copied ? W.copied : W.copy}
+          </button>
+        </div>
+      )}
+    </section>
+  )
+}

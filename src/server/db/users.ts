@@ -1,0 +1,116 @@
+// users: the people who sign in (migration 031). The owner made from ADMIN_PASSWORD has no
+// e-mail and signs in with the password alone; everyone else signs in with e-mail and password.
+import type { Db } from './client.ts'
+import type { Role, SignedInUser } from '../auth/roles.ts'
+import { toBool } from './schema.ts'
+
+export type UserRow = SignedInUser & { passwordHash: string | null; disabled: boolean }
+
+const COLUMNS = ['id', 'name', 'email', 'role', 'password_hash', 'disabled'] as const
+
+const toUser = (row: {
+  id: number
+  name: string
+  email: string | null
+  role: Role
+  password_hash: string | null
+  disabled: boolean | number
+}): UserRow => ({
+  id: Number(row.id),
+  name: row.name,
+  email: row.email,
+  role: row.role,
+  passwordHash: row.password_hash,
+  disabled: toBool(row.disabled),
+})
+
+/** An e-mail as stored and looked up: trimmed, lower-cased. */
+const emailKey = (email: string): string => email.trim().toLowerCase()
+
+/** The owner who signs in with the password alone: the first owner without an e-mail (made from ADMIN_PASSWORD). */
+export async function passwordOwner(db: Db): Promise<UserRow | undefined> {
+  const row = await db.k
+    .selectFrom('users')
+    .select(COLUMNS)
+    .where('role', '=', 'owner')
+    .where('email', 'is', null)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst()
+  return row && toUser(row)
+}
+
+export async function userByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const row = await db.k.selectFrom('users').select(COLUMNS).where('email', '=', emailKey(email)).executeTakeFirst()
+  return row && toUser(row)
+}
+
+/**
+ * The password-alone owner's new hash (made, named "Owner", when there is none yet), and every
+ * session of that owner signed out, in one transaction: a password is changed when the old one
+ * may be known.
+ */
+export async function setOwnerPasswordHash(db: Db, passwordHash: string, now: string): Promise<void> {
+  await db.transact(async (trx) => {
+    const owner = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('role', '=', 'owner')
+      .where('email', 'is', null)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst()
+    if (!owner) {
+      await trx
+        .insertInto('users')
+        .values({
+          name: 'Owner',
+          email: null,
+          role: 'owner',
+          password_hash: passwordHash,
+          disabled: false,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute()
+      return
+    }
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, updated_at: now })
+      .where('id', '=', owner.id)
+      .execute()
+    await trx.deleteFrom('admin_sessions').where('user_id', '=', owner.id).execute()
+  })
+}
+
+/** A new account; its id. The e-mail is stored as `emailKey` gives it. */
+export async function insertUser(
+  db: Db,
+  user: { name: string; email: string; role: Role; passwordHash: string | null },
+  now: string,
+): Promise<number> {
+  const row = await db.k
+    .insertInto('users')
+    .values({
+      name: user.name,
+      email: emailKey(user.email),
+      role: user.role,
+      password_hash: user.passwordHash,
+      disabled: false,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return Number(row.id)
+}
+
+/** Everyone with an account, in the order they came. */
+export async function listUsers(db: Db): Promise<(SignedInUser & { disabled: boolean })[]> {
+  const rows = await db.k.selectFrom('users').select(COLUMNS).orderBy('id').execute()
+  return rows.map((row) => {
+    const { passwordHash: _hash, ...user } = toUser(row)
+    return user
+  })
+}
