@@ -9,6 +9,18 @@ import { T } from './messages.ts'
 import { useVisitsDue } from './queries.ts'
 import { btn, card } from './ui.ts'
 
+/** This view's words: here, not in messages.ts, so they load with the view, not with the inbox. */
+const W = {
+  heading: 'Visits due',
+  groups: { overdue: 'Overdue', thisMonth: 'This month', nextMonth: 'Next month' },
+  none: 'None',
+  call: 'Call',
+  text: 'Text',
+  email: 'E-mail',
+  reminded: 'Reminder e-mailed',
+  close: 'Close',
+}
+
 type Visit = NonNullable<ReturnType<typeof useVisitsDue>['data']>['overdue'][number]
 
 const icon = 'size-5'
@@ -30,25 +42,25 @@ function VisitItem({ visit, onOpen }: { visit: Visit; onOpen: (id: string) => vo
         <span className="text-sm font-semibold text-slate-800 tabular-nums">{formatDay(visit.date)}</span>
       </div>
       <p className="text-sm text-slate-700">
-        {[visit.plan, visit.reminded ? T.visits.reminded : null].filter(Boolean).join(' · ')}
+        {[visit.plan, visit.reminded ? W.reminded : null].filter(Boolean).join(' · ')}
       </p>
       <div className="mt-2 flex gap-1.5">
         {visit.phone && (
           <a href={telHref(visit.phone)} className={`${btn('primary', 'narrow')} flex-1`}>
             <Phone className={icon} aria-hidden="true" focusable="false" />
-            {T.visits.call}
+            {W.call}
           </a>
         )}
         {visit.phone && (
           <a href={smsHref(visit.phone)} className={`${btn('secondary', 'narrow')} flex-1`}>
             <MessageSquareText className={icon} aria-hidden="true" focusable="false" />
-            {T.visits.text}
+            {W.text}
           </a>
         )}
         {visit.email && (
           <a href={mailtoHref(visit.email)} className={`${btn('outline', 'narrow')} flex-1`}>
             <Mail className={icon} aria-hidden="true" focusable="false" />
-            {T.visits.email}
+            {W.email}
           </a>
         )}
       </div>
@@ -62,7 +74,7 @@ export function VisitsDue({ onOpen, onClose }: { onOpen: (id: string) => void; o
   const data = visits.data
   const groups = (['overdue', 'thisMonth', 'nextMonth'] as const).map((key) => ({
     key,
-    label: T.visits.groups[key],
+    label: W.groups[key],
     items: data?.[key] ?? [],
   }))
   return (
@@ -71,13 +83,13 @@ export function VisitsDue({ onOpen, onClose }: { onOpen: (id: string) => void; o
         <div className="min-w-0">
           <h2 id={`${id}-title`} className="flex items-center gap-2 text-xl font-bold text-brand-900">
             <Wrench className="size-5" aria-hidden="true" focusable="false" />
-            {T.visits.heading}
+            {W.heading}
           </h2>
           <p className="mt-1 text-sm text-slate-600">{HINT}</p>
         </div>
         <button type="button" className={`${btn('outline', 'narrow')} min-w-11`} onClick={onClose}>
           <X className="size-5" aria-hidden="true" focusable="false" />
-          <span className="sr-only sm:not-sr-only">{T.visits.close}</span>
+          <span className="sr-only sm:not-sr-only">{W.close}</span>
         </button>
       </div>
       <div aria-busy={visits.isPending} className="mt-3">
@@ -90,7 +102,7 @@ export function VisitsDue({ onOpen, onClose }: { onOpen: (id: string) => void; o
                 {group.label} <span className="font-normal text-slate-700">({group.items.length})</span>
               </h3>
               {group.items.length === 0 ? (
-                <p className="text-sm text-slate-700">{T.visits.none}</p>
+                <p className="text-sm text-slate-700">{W.none}</p>
               ) : (
                 <ul className="divide-y divide-slate-200 border-y border-slate-200">
                   {group.items.map((visit) => (

@@ -295,16 +295,8 @@ export const T = {
   },
   // Visits due (decision 051): the clients' next service visits.
   visits: {
-    /** The Clients tab's button that opens the view. */
+    /** The Clients tab's button that opens the view (its own words are in VisitsDue.tsx, loaded with it). */
     open: 'Visits due',
-    heading: 'Visits due',
-    groups: { overdue: 'Overdue', thisMonth: 'This month', nextMonth: 'Next month' },
-    none: 'None',
-    call: 'Call',
-    text: 'Text',
-    email: 'E-mail',
-    reminded: 'Reminder e-mailed',
-    close: 'Close',
   },
   sources: {
     heading: 'Sources',
