@@ -840,6 +840,9 @@ for (const [size, viewport] of Object.entries({ phone: PHONE, desktop: DESKTOP }
     test.use({ viewport })
 
     test('no axe violations with unread, read, client and spam cards and the client form open', async ({ page }) => {
+      // Three axe passes over an inbox the whole suite has filled: about 15 s alone, twice that
+      // beside another worker.
+      test.setTimeout(90_000)
       const token = await inboxWith(
         page,
         {
