@@ -2,7 +2,7 @@
 // person who signs in, with a role (`owner` or `office`), an e-mail to sign in with (none for the
 // owner made from ADMIN_PASSWORD, who signs in with the password alone), an argon2id hash, and
 // `disabled`. The one password of 004 (admin_credentials) becomes the owner's, its sessions the
-// owner's, and the table goes. Sessions and push subscriptions name their user: ending an account
+// owner's; the table stays until a later release (decision 044). Sessions and push subscriptions name their user: ending an account
 // ends both (on delete cascade, and at once when it is disabled: src/server/db/users.ts).
 import { sql } from 'kysely'
 import { addColumns, types, type KindMigration } from './shared.ts'
@@ -37,6 +37,7 @@ export const users: KindMigration = {
     await sql`update admin_sessions set user_id = (select min(id) from users where role = 'owner')`.execute(db)
     await sql`update push_subscriptions set user_id = (select min(id) from users where role = 'owner')`.execute(db)
     await sql`delete from admin_sessions where user_id is null`.execute(db)
-    await db.schema.dropTable('admin_credentials').execute()
+    // admin_credentials stays: the release before this one may still run beside it during a
+    // rolling deploy, signing in with it (decision 044: widen, then narrow a release later).
   },
 }
