@@ -15,6 +15,7 @@ import type { Db } from './client.ts'
 
 /** The tables our migrations create beside contact_submissions (Kysely's two included). */
 export const OWN_TABLES = [
+  'admin_credentials',
   'admin_sessions',
   'alert_tests',
   'booking_days',
@@ -31,6 +32,7 @@ export const OWN_TABLES = [
   'push_subscriptions',
   'rate_limits',
   'signing_keys',
+  'site_releases',
   'spam_digests',
   'submission_activity',
   'users',
