@@ -86,11 +86,15 @@ describe('a server started with another business’s content folder', () => {
     expect(readFileSync(path.join(distClient, 'sitemap.xml'), 'utf8')).not.toContain('jarrettsville')
   })
 
-  it('shows its pictures from the copies it made at start', async () => {
+  it('shows its pictures: the hero drawing in the page, and the copies it made at start', async () => {
     const home = (await get('/')).text
-    const src = /<img[^>]+src="(\/images\/[^"]+\.webp)"/.exec(home)?.[1]
-    expect(src).toBeDefined()
-    const picture = await fetch(`${server.url}${src}`)
+    // The hero is a drawing: it travels in the page (decision 059), with the folder's own alt text.
+    const hero = /<img[^>]+src="data:image\/svg\+xml,([^"]+)"[^>]*>/.exec(home)
+    expect(hero).not.toBeNull()
+    expect(decodeURIComponent(hero![1]!)).toContain('<svg')
+    expect(hero![0]).toContain('beside our van')
+    // The copies made at start are served, for a photo or a picture further down a page.
+    const picture = await fetch(`${server.url}/images/service-van-480.webp`)
     expect(picture.status).toBe(200)
     expect(picture.headers.get('content-type')).toBe('image/webp')
   })
