@@ -8,14 +8,22 @@ import { Suspense, useContext, useEffect, useRef, useState, type RefObject } fro
 import { Wrench } from 'lucide-react'
 import { InboxSettings, useOutcome } from './actions.ts'
 import { AlertBanner } from './AlertBanner.tsx'
-import { DeleteDialog } from './DeleteDialog.tsx'
 import { InboxFilters } from './InboxFilters.tsx'
 import { InboxHeader, ResponseTimes, type Report } from './InboxHeader.tsx'
 import { InboxList } from './InboxList.tsx'
 import { InboxTabs } from './InboxTabs.tsx'
 import { T, TOASTS } from './messages.ts'
 import { useTrash } from './mutations.ts'
-import { CustomerView, Loading, People, preloadViews, Schedule, SourcesReport, VisitsDue } from './on-demand.tsx'
+import {
+  CustomerView,
+  DeleteDialog,
+  Loading,
+  People,
+  preloadViews,
+  Schedule,
+  SourcesReport,
+  VisitsDue,
+} from './on-demand.tsx'
 import { openRequest, useOpenedCustomer, useOpenedRequest } from './opened-request.ts'
 import { OpenedRequest } from './OpenedRequest.tsx'
 import { countsOf, FIRST_VIEW, useSubmissions } from './queries.ts'
@@ -167,16 +175,20 @@ export function Inbox({ title, onLogout }: { title: string; onLogout: () => Prom
           <ResponseTimes ready={list.isSuccess} onDark={false} />
         </div>
       </div>
-      <DeleteDialog
-        item={deleting?.item ?? null}
-        onConfirm={(item) =>
-          trash.mutateAsync({ item }).then(
-            () => true,
-            () => false,
-          )
-        }
-        onClose={closeDialog}
-      />
+      {deleting && (
+        <Suspense fallback={null}>
+          <DeleteDialog
+            item={deleting.item}
+            onConfirm={(item) =>
+              trash.mutateAsync({ item }).then(
+                () => true,
+                () => false,
+              )
+            }
+            onClose={closeDialog}
+          />
+        </Suspense>
+      )}
     </div>
   )
 }

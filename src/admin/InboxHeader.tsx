@@ -1,10 +1,12 @@
 // The inbox's own compact app header (decision 042), on the brand's dark band, in place of the
-// public site's sticky header: the heading, the Schedule's and the Sources report's buttons and
-// "Log out"; the counts (total, unread, clients, follow-ups due) in one line; the notifications
-// switch in one line. The median first response sits here from 640 px, and under the list on a
+// public site's sticky header: the heading, the Schedule's and the Sources report's buttons and a
+// "Menu" with what a day seldom needs (People, "Log out"); the counts (total, unread, clients,
+// follow-ups due) in one line; the notifications switch in one line. The menu is the platform's
+// popover (it closes on Escape or a tap elsewhere, and tells its button's state to screen readers):
+// three buttons and the heading are what fits in 358 px. The median first response sits here from 640 px, and under the list on a
 // phone (ResponseTimes).
-import { useEffect, useRef } from 'react'
-import { BarChart3, CalendarDays, LogOut } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import { BarChart3, CalendarDays, LogOut, Menu, Users } from 'lucide-react'
 import { BusyButton } from './BusyButton.tsx'
 import { formatDuration } from './format.ts'
 import { T } from './messages.ts'
@@ -12,9 +14,67 @@ import { NotificationsSwitch } from './NotificationsSwitch.tsx'
 import { useResponseTimes } from './queries.ts'
 import type { Counts } from './types.ts'
 
+import { btn } from './ui.ts'
+
 /** The views reached from the header, shown above the list one at a time. */
 export type Report = 'sources' | 'schedule' | 'visits' | 'people'
-import { btn } from './ui.ts'
+
+const MENU_ID = 'inbox-menu'
+const menuItem = `${btn('quiet')} w-full justify-start`
+
+/** What a day seldom needs, behind one button: each item closes the menu as it acts. */
+function HeaderMenu({
+  report,
+  onToggle,
+  onLogout,
+}: {
+  report: Report | null
+  onToggle: (report: Report) => void
+  onLogout: () => Promise<void>
+}) {
+  const menu = useRef<HTMLDivElement>(null)
+  // Said on the button too: not every browser tells a popover's state to screen readers.
+  const [open, setOpen] = useState(false)
+  const close = () => menu.current?.hidePopover()
+  return (
+    <>
+      <button type="button" className={btn('onDark', 'bar')} popoverTarget={MENU_ID} aria-expanded={open}>
+        <Menu className="size-5" aria-hidden="true" focusable="false" />
+        {T.inbox.menu}
+      </button>
+      <div
+        id={MENU_ID}
+        ref={menu}
+        popover="auto"
+        className="inbox-menu rounded-xl bg-white p-1.5 shadow-lg"
+        onToggle={(event) => setOpen(event.newState === 'open')}
+      >
+        <button
+          type="button"
+          className={menuItem}
+          aria-pressed={report === 'people'}
+          onClick={() => {
+            close()
+            onToggle('people')
+          }}
+        >
+          <Users className="size-5" aria-hidden="true" focusable="false" />
+          {T.inbox.people}
+        </button>
+        <BusyButton
+          className={menuItem}
+          onClick={() => {
+            close()
+            return onLogout()
+          }}
+        >
+          <LogOut className="size-5" aria-hidden="true" focusable="false" />
+          {T.inbox.logout}
+        </BusyButton>
+      </div>
+    </>
+  )
+}
 
 function CountsSummary({ counts }: { counts: Counts | undefined }) {
   const items = [
@@ -109,22 +169,11 @@ export function InboxHeader({
               <BarChart3 className="size-5" aria-hidden="true" focusable="false" />
               {T.inbox.sources}
             </button>
-            <BusyButton className={btn('onDark', 'bar')} onClick={onLogout}>
-              <LogOut className="size-5" aria-hidden="true" focusable="false" />
-              {T.inbox.logout}
-            </BusyButton>
+            <HeaderMenu report={report} onToggle={onToggle} onLogout={onLogout} />
           </div>
         </div>
         <div className="flex flex-wrap items-center justify-between gap-x-6">
           <NotificationsSwitch />
-          <button
-            type="button"
-            className={btn('onDark', 'bar')}
-            aria-expanded={report === 'people'}
-            onClick={() => onToggle('people')}
-          >
-            People
-          </button>
           <ResponseTimes ready={ready} onDark />
         </div>
       </div>

@@ -115,6 +115,8 @@ export const T = {
   inbox: {
     heading: 'Inbox',
     logout: 'Log out',
+    menu: 'Menu',
+    people: 'People',
     counts: { total: 'Total', unread: 'Unread', clients: 'Clients', due: 'Follow-ups due' },
     response: 'First response',
     responseHint: 'median, business hours',

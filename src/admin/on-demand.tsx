@@ -1,6 +1,6 @@
 // What a tap opens is loaded on demand, so that the inbox's first script stays within its budget
-// (tests/integration/admin-bundle.test.ts): a card's "More", the Schedule, the Sources report and a
-// customer's view,
+// (tests/integration/admin-bundle.test.ts): a card's "More", the Schedule, the Sources report, a
+// customer's view, People and the confirmation before a request goes to the trash,
 // one chunk (on-demand-views.ts), fetched as soon as the list is on screen and the browser is idle,
 // so that a first tap usually finds it there. Until it is, Loading stands in its place (within a
 // <Suspense> where it is shown).
@@ -15,6 +15,7 @@ export const SourcesReport = lazy(() => views().then((v) => ({ default: v.Source
 export const VisitsDue = lazy(() => views().then((v) => ({ default: v.VisitsDue })))
 export const CustomerView = lazy(() => views().then((v) => ({ default: v.CustomerView })))
 export const People = lazy(() => views().then((v) => ({ default: v.People })))
+export const DeleteDialog = lazy(() => views().then((v) => ({ default: v.DeleteDialog })))
 
 /** What shows while the chunk is on its way. */
 export const Loading = ({ className = '' }: { className?: string }) => (

@@ -27,6 +27,8 @@ test('the owner invites the office manager, who sets a password and lands in the
   await page.getByRole('button', { name: 'Sign in' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible()
 
+  await page.getByRole('button', { name: 'Menu' }).click()
+  if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/inbox-menu-390.png` })
   await page.getByRole('button', { name: 'People' }).click()
   const people = page.locator('[data-people]')
   await expect(people.getByRole('heading', { name: 'People' })).toBeVisible()
@@ -60,6 +62,7 @@ test('the owner invites the office manager, who sets a password and lands in the
     const session = await invitee.request.get('/api/admin/session')
     expect(await session.json()).toMatchObject({ user: { name: 'Pat Office', email, role: 'office' } })
 
+    await invitee.getByRole('button', { name: 'Menu' }).click()
     await invitee.getByRole('button', { name: 'People' }).click()
     await expect(invitee.locator('[data-people]').getByRole('alert')).toHaveText('Only the owner may do this.')
 

@@ -331,6 +331,15 @@ test.describe('signing in and out', () => {
   test('logout returns to the login form, and the API then answers 401', async ({ page }) => {
     await signIn(page)
     expect((await page.request.get('/api/admin/submissions')).status()).toBe(200)
+    // "Log out" is in the header's menu, a popover that Escape closes and its button reopens.
+    const menu = page.getByRole('button', { name: 'Menu' })
+    await expect(menu).toHaveAttribute('aria-expanded', 'false')
+    await expect(page.getByRole('button', { name: 'Log out' })).toBeHidden()
+    await menu.click()
+    await expect(menu).toHaveAttribute('aria-expanded', 'true')
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('button', { name: 'Log out' })).toBeHidden()
+    await menu.click()
     await page.getByRole('button', { name: 'Log out' }).click()
     await expect(page.getByLabel('Password')).toBeFocused()
     await expect(page.getByRole('status').filter({ hasText: 'You are logged out.' })).toBeVisible()
