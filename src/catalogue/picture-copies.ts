@@ -14,24 +14,50 @@ import type { Catalogue } from './types.ts'
 export const IMAGE_WIDTHS = [480, 800, 1200]
 
 /**
- * The largest drawing (bytes of its SVG file) that travels inside the page, as the hero's `<img>`
- * itself (src/sections/Picture.tsx): no request for the picture on any screen, and a vector is
- * sharp at every pixel density (decision 059). The drawings that come with the site are
- * 1.1–3.6 KB (0.3–0.9 KB of their page, brotli). A bigger drawing, and every photo (a raster: a
- * copy small enough to inline would show enlarged and soft on a 2× or 3× phone), stays files with
- * a srcset.
+ * The largest drawing (bytes of its SVG file) that travels inside the page, as the hero's own
+ * `<svg>` element (src/sections/Picture.tsx): no request for the picture on any screen, nothing to
+ * decode, painted with the page's first paint, and a vector is sharp at every pixel density
+ * (decision 059). The drawings that come with the site are 1.1–3.6 KB (0.3–0.9 KB of their page,
+ * brotli). A bigger drawing, and every photo (a raster: a copy small enough to inline would show
+ * enlarged and soft on a 2× or 3× phone), stays files with a srcset.
  */
 export const INLINE_SVG_MAX_BYTES = 8 * 1024
 
 /**
- * An SVG drawing as a `data:` address: its comments left out (they draw nothing), the rest as
- * written, percent-encoded (in the built pages, brotli and gzip, within a few bytes of the minimal
- * encoding that turns double quotes into single ones, and smaller on two pages of three; decision
- * 059).
+ * What a drawing may not hold to travel inside the page, where its markup is the page's own: a
+ * script, an event handler, a foreign object, a style sheet (the pages' CSP allows none of them
+ * anyway), a link anywhere but inside itself, or a DTD. A drawing with any of these stays files,
+ * shown through `<img>`, where none of it can act.
  */
-function svgDataUrl(svg: string): string {
+const UNSAFE_IN_PAGE =
+  /<\s*(script|foreignObject|style|iframe|embed|object|image)\b|\son[a-z]+\s*=|href\s*=\s*(?!["']?#)|javascript:|<!(DOCTYPE|ENTITY)|\sstyle\s*=/i
+
+/**
+ * An SVG drawing made ready to stand inside a page: its root's `viewBox` and its inner markup, its
+ * comments left out (they draw nothing) and its ids prefixed with the picture's name (a page's ids
+ * are one namespace); or nothing when it has no viewBox or holds what UNSAFE_IN_PAGE names.
+ */
+export function svgForPage(svg: string, name: string): { viewBox: string; body: string } | undefined {
   const drawing = svg.replace(/<!--[\s\S]*?-->/g, '').trim()
-  return `data:image/svg+xml,${encodeURIComponent(drawing)}`
+  if (UNSAFE_IN_PAGE.test(drawing)) return undefined
+  const root = /^(?:<\?xml[^>]*\?>\s*)?<svg\b([^>]*)>([\s\S]*)<\/svg>$/.exec(drawing)
+  const viewBox = root && /\sviewBox="([-\d.\s,]+)"/.exec(root[1]!)?.[1]
+  if (!root || !viewBox) return undefined
+  const ids = [...root[2]!.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]!)
+  let body = root[2]!.trim()
+  for (const id of ids) {
+    const own = `${name}-${id}`
+    body = body
+      .replaceAll(`id="${id}"`, `id="${own}"`)
+      .replaceAll(`url(#${id})`, `url(#${own})`)
+      .replaceAll(`href="#${id}"`, `href="#${own}"`)
+  }
+  return { viewBox, body }
+}
+
+const inlineDrawing = (svg: string, name: string) => {
+  const inline = svgForPage(svg, name)
+  return inline ? { inline } : {}
 }
 
 /** Makes the copies of one picture into `outDir`; returns its manifest entry. */
@@ -59,7 +85,7 @@ export async function buildImage(file: string, outDir: string): Promise<ImageMan
     height: Math.round((width * meta.height) / meta.width),
     webp: webp.join(', '),
     fallback: `/images/${name}-${widths[Math.min(1, widths.length - 1)]}.webp`,
-    ...(isSvg && input.length <= INLINE_SVG_MAX_BYTES ? { inline: svgDataUrl(input.toString('utf8')) } : {}),
+    ...(isSvg && input.length <= INLINE_SVG_MAX_BYTES ? inlineDrawing(input.toString('utf8'), name) : {}),
   }
 }
 

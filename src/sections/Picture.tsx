@@ -2,8 +2,8 @@
 // (scripts/build-images.ts): WebP in several widths, the browser picks one; width and
 // height set, so nothing moves when it arrives. Only the page's first picture (its hero's) loads
 // at once and first; every other one when the visitor scrolls near it. The hero's picture, when it
-// is a small drawing (SVG), is inside the page as a `data:` address: no request on any screen, and
-// sharp at every size and pixel density, so it needs no `<source>` (decision 059).
+// is a small drawing (SVG), is the page's own `<svg>` element: no request on any screen, nothing to
+// decode, painted with the first paint, sharp at every size and pixel density (decision 059).
 import { createContext, useContext } from 'react'
 
 /** A picture's copies, by its name in content/images. */
@@ -14,8 +14,8 @@ export type ImageManifest = Record<
     height: number
     webp: string
     fallback: string
-    /** The drawing itself as a `data:image/svg+xml` address, when it is an SVG small enough to travel in the page. */
-    inline?: string
+    /** The drawing itself (its root's viewBox and inner markup, checked by svgForPage), when it is an SVG small enough to travel in the page. */
+    inline?: { viewBox: string; body: string }
   }
 >
 
@@ -39,11 +39,26 @@ export function Picture({
   if (!set) return null
   // Only the first picture: a lazy one is not worth its bytes in every page view.
   const inline = first ? set.inline : undefined
+  if (inline)
+    return (
+      <svg
+        xmlns="http://www.w3.org/2000/svg"
+        viewBox={inline.viewBox}
+        width={set.width}
+        height={set.height}
+        role="img"
+        aria-label={image.alt}
+        className={className}
+        // The build's own markup of a drawing in content/images, checked (svgForPage): no script,
+        // handler, style or outside link can be in it.
+        dangerouslySetInnerHTML={{ __html: inline.body }}
+      />
+    )
   return (
     <picture>
-      {inline ? null : <source type="image/webp" srcSet={set.webp} sizes={sizes} />}
+      <source type="image/webp" srcSet={set.webp} sizes={sizes} />
       <img
-        src={inline ?? set.fallback}
+        src={set.fallback}
         alt={image.alt}
         width={set.width}
         height={set.height}

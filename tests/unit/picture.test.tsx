@@ -1,11 +1,11 @@
 // The hero's picture, when it is a small drawing, is inside the page (decision 059): the drawing
-// itself as the <img>'s data: address, with no <source> (a vector is sharp on every screen, so no
-// screen asks for a file). Every other picture is the files, as the browser picks them.
+// itself as the page's own <svg>, named by its alt text, with no file for any screen (a vector is
+// sharp on every screen). Every other picture is the files, as the browser picks them.
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { ImagesContext, type ImageManifest, Picture } from '../../src/sections/Picture.tsx'
 
-const DATA = 'data:image/svg+xml,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22%2F%3E'
+const DRAWING = { viewBox: '0 0 1200 800', body: '<rect width="1200" height="800" fill="#cfe3f5"/>' }
 const set = {
   width: 1200,
   height: 800,
@@ -20,16 +20,25 @@ const render = (manifest: ImageManifest, first: boolean) =>
   )
 
 describe('a picture', () => {
-  it('as the hero, with its drawing inside the page, is that drawing alone: no <source> for any screen', () => {
-    const html = render({ 'van.svg': { ...set, inline: DATA } }, true)
+  it('as the hero, with its drawing inside the page, is that drawing alone, named by its alt text: no file for any screen', () => {
+    const html = render({ 'van.svg': { ...set, inline: DRAWING } }, true)
     expect(html).toBe(
-      `<picture><img src="${DATA}" alt="Our van outside a home" width="1200" height="800" class="" fetchPriority="high" decoding="async"/></picture>`,
+      `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 800" width="1200" height="800" role="img" aria-label="Our van outside a home" class="">${DRAWING.body}</svg>`,
     )
   })
 
+  it('names the drawing with its alt text as text, whatever the text holds', () => {
+    const html = renderToStaticMarkup(
+      <ImagesContext value={{ 'van.svg': { ...set, inline: DRAWING } }}>
+        <Picture image={{ src: 'van.svg', alt: 'A "van" <b>& more</b>' }} sizes="100vw" first />
+      </ImagesContext>,
+    )
+    expect(html).toContain('aria-label="A &quot;van&quot; &lt;b&gt;&amp; more&lt;/b&gt;"')
+  })
+
   it('further down the page stays a file, loaded lazily, for every screen', () => {
-    const html = render({ 'van.svg': { ...set, inline: DATA } }, false)
-    expect(html).not.toContain('data:')
+    const html = render({ 'van.svg': { ...set, inline: DRAWING } }, false)
+    expect(html).not.toContain('<svg')
     expect(html).toContain(`<source type="image/webp" srcSet="${set.webp}" sizes="100vw"/>`)
     expect(html).toContain('src="/images/van-800.webp"')
     expect(html).toContain('loading="lazy"')
