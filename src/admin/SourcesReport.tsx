@@ -4,17 +4,18 @@
 // requests became, with the Google Ads conversions file (SourcesOutcomes.tsx). A source's name
 // opens the inbox filtered by it. Below them, the live site's speed for the same days (SiteSpeed.tsx).
 import { useContext, useId, useState } from 'react'
-import { BarChart3, Phone, X } from 'lucide-react'
+import { BarChart3, Phone } from 'lucide-react'
 import { InboxSettings } from './actions.ts'
 import { formatDay, today } from './format.ts'
 import { T } from './messages.ts'
 import { useSourcesReport } from './queries.ts'
+import { Panel } from './Panel.tsx'
 import { SiteSpeed } from './SiteSpeed.tsx'
 import { SourcesOutcomes } from './SourcesOutcomes.tsx'
 import { daysBefore } from './sources.ts'
 import type { Answer } from './api.ts'
 import type { Tally } from './types.ts'
-import { btn, card, control, label, tableCell as cell, tableHead as head } from './ui.ts'
+import { control, label, tableCell as cell, tableHead as head } from './ui.ts'
 
 const PERIODS = [7, 30, 90, 365] as const
 
@@ -116,38 +117,32 @@ export function SourcesReport({ onPick, onClose }: { onPick: (source: string) =>
   const id = useId()
   const data = report.data
   return (
-    <section aria-labelledby={`${id}-title`} className={`${card} mb-3 p-3 sm:p-5`} data-sources-report="">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="min-w-0">
-          <h2 id={`${id}-title`} className="flex items-center gap-2 text-xl font-bold text-brand-900">
-            <BarChart3 className="size-5" aria-hidden="true" focusable="false" />
-            {T.sources.heading}
-          </h2>
+    <Panel
+      heading={T.sources.heading}
+      icon={BarChart3}
+      close={T.sources.close}
+      onClose={onClose}
+      data-sources-report=""
+      tools={
+        <div>
+          <label htmlFor={`${id}-period`} className={`${label} text-sm`}>
+            {T.sources.period}
+          </label>
+          <select
+            id={`${id}-period`}
+            className={`${control} mt-1`}
+            value={days}
+            onChange={(event) => setDays(Number(event.target.value))}
+          >
+            {PERIODS.map((n) => (
+              <option key={n} value={n}>
+                {T.sources.days(n)}
+              </option>
+            ))}
+          </select>
         </div>
-        <div className="flex items-end gap-2">
-          <div>
-            <label htmlFor={`${id}-period`} className={`${label} text-sm`}>
-              {T.sources.period}
-            </label>
-            <select
-              id={`${id}-period`}
-              className={`${control} mt-1`}
-              value={days}
-              onChange={(event) => setDays(Number(event.target.value))}
-            >
-              {PERIODS.map((n) => (
-                <option key={n} value={n}>
-                  {T.sources.days(n)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <button type="button" className={btn('outline', 'narrow')} onClick={onClose}>
-            <X className="size-5" aria-hidden="true" focusable="false" />
-            <span className="sr-only sm:not-sr-only">{T.sources.close}</span>
-          </button>
-        </div>
-      </div>
+      }
+    >
       <p className="mt-2 text-sm text-slate-600">
         {formatDay(from)} – {formatDay(to)}
       </p>
@@ -168,6 +163,6 @@ export function SourcesReport({ onPick, onClose }: { onPick: (source: string) =>
         )}
         <SiteSpeed from={from} to={to} />
       </div>
-    </section>
+    </Panel>
   )
 }

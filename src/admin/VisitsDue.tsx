@@ -2,16 +2,17 @@
 // (where the clients are) and loaded only when opened: the clients whose next service visit is overdue, this
 // month or next month, soonest first, each with its date and plan, whether the customer was
 // e-mailed a reminder, and a call, text and e-mail button for a thumb. A name opens its request.
-import { useId } from 'react'
-import { Mail, MessageSquareText, Phone, Wrench, X } from 'lucide-react'
+import { Mail, MessageSquareText, Phone, Wrench } from 'lucide-react'
 import { formatDay, mailtoHref, smsHref, telHref } from './format.ts'
 import { T } from './messages.ts'
 import { useVisitsDue } from './queries.ts'
-import { btn, card } from './ui.ts'
+import { Panel } from './Panel.tsx'
+import { btn } from './ui.ts'
 
 /** This view's words: here, not in messages.ts, so they load with the view, not with the inbox. */
 const W = {
   heading: 'Visits due',
+  hint: 'Clients whose next service visit is overdue or coming up. Call, text or e-mail them to set a time.',
   groups: { overdue: 'Overdue', thisMonth: 'This month', nextMonth: 'Next month' },
   none: 'None',
   call: 'Call',
@@ -24,9 +25,6 @@ const W = {
 type Visit = NonNullable<ReturnType<typeof useVisitsDue>['data']>['overdue'][number]
 
 const icon = 'size-5'
-
-/** Said only here (on demand): kept out of messages.ts, which the first load carries. */
-const HINT = 'Clients whose next service visit is overdue or coming up. Call, text or e-mail them to set a time.'
 
 function VisitItem({ visit, onOpen }: { visit: Visit; onOpen: (id: string) => void }) {
   return (
@@ -70,7 +68,6 @@ function VisitItem({ visit, onOpen }: { visit: Visit; onOpen: (id: string) => vo
 
 export function VisitsDue({ onOpen, onClose }: { onOpen: (id: string) => void; onClose: () => void }) {
   const visits = useVisitsDue()
-  const id = useId()
   const data = visits.data
   const groups = (['overdue', 'thisMonth', 'nextMonth'] as const).map((key) => ({
     key,
@@ -78,20 +75,7 @@ export function VisitsDue({ onOpen, onClose }: { onOpen: (id: string) => void; o
     items: data?.[key] ?? [],
   }))
   return (
-    <section aria-labelledby={`${id}-title`} className={`${card} mb-3 p-3 sm:p-5`} data-visits="">
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h2 id={`${id}-title`} className="flex items-center gap-2 text-xl font-bold text-brand-900">
-            <Wrench className="size-5" aria-hidden="true" focusable="false" />
-            {W.heading}
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">{HINT}</p>
-        </div>
-        <button type="button" className={`${btn('outline', 'narrow')} min-w-11`} onClick={onClose}>
-          <X className="size-5" aria-hidden="true" focusable="false" />
-          <span className="sr-only sm:not-sr-only">{W.close}</span>
-        </button>
-      </div>
+    <Panel heading={W.heading} icon={Wrench} hint={W.hint} close={W.close} onClose={onClose} data-visits="">
       <div aria-busy={visits.isPending} className="mt-3">
         {visits.isPending && <p className="text-sm text-slate-600">{T.inbox.loadingMore}</p>}
         {visits.isError && <p className="text-sm font-semibold text-red-800">{visits.error.message}</p>}
@@ -113,6 +97,6 @@ export function VisitsDue({ onOpen, onClose }: { onOpen: (id: string) => void; o
             </div>
           ))}
       </div>
-    </section>
+    </Panel>
   )
 }
