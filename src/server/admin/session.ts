@@ -1,7 +1,7 @@
 // Signing in and out of the inbox (docs/admin-api.md "Session"): the login with its throttle, the
 // session cookie, the middleware that lets only a signed-in admin through, and the session's own
 // routes behind it.
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { hash } from '@node-rs/argon2'
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
@@ -89,6 +89,15 @@ const NOBODY_HASH = hash('no account has this password, ever: ' + randomUUID())
 /** How a sign-in ended: the cookie is set, or the status and sentence of the refusal. */
 export type LogIn = { ok: true } | { ok: false; status: 400 | 401 | 429 | 503; error: string }
 
+/**
+ * The key of the account a sign-in tries, for its throttle: the e-mail's digest (whether or not it
+ * has an account, so that the limit tells no one which have), or the owner of the password alone.
+ */
+const accountKey = (email: unknown): string =>
+  typeof email === 'string' && email !== ''
+    ? 'email:' + createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32)
+    : 'owner'
+
 /** The answer when the overall cap on password checks is reached (src/server/auth/device.ts). */
 const BUSY = 'Too many sign-in attempts right now. Try again in a few seconds.'
 
@@ -156,7 +165,7 @@ export function adminSession({
     const stored = user?.passwordHash ?? (await NOBODY_HASH)
     const client = clientAddress(c, trustProxy)
     const knownDevice = isKnownDevice(stored, device.read(c))
-    const attempt = await throttle.begin(rateLimitKey(client), Date.now(), knownDevice)
+    const attempt = await throttle.begin(rateLimitKey(client), Date.now(), knownDevice, accountKey(email))
     if (!attempt.allowed) {
       log.warn('admin login throttled', { client, retryAfterSeconds: attempt.retryAfterSeconds })
       c.header('retry-after', String(attempt.retryAfterSeconds))
@@ -186,13 +195,13 @@ export function adminSession({
     return { ok: true }
   }
 
-  /** A new session of `userId` and its cookie (and the device cookie for its password hash). */
-  async function signInAs(c: Context<AppEnv>, userId: number, passwordHash: string): Promise<void> {
+  /** A new session of `userId` and its cookie (and the device cookie for its password hash, when it has one). */
+  async function signInAs(c: Context<AppEnv>, userId: number, passwordHash: string | null): Promise<void> {
     // A fresh id at every login: a session id planted before the login is never promoted.
     await deleteSession(db, cookie.read(c))
     const session = await createSession(db, { userId, userAgent: c.req.header('user-agent') })
     cookie.write(c, session.token)
-    device.write(c, deviceToken(passwordHash))
+    if (passwordHash) device.write(c, deviceToken(passwordHash))
   }
 
   /** POST /login: the one route reachable without a session. */
