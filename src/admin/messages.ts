@@ -106,8 +106,11 @@ export const T = {
   login: {
     heading: 'Admin sign-in',
     intro: 'Enter the office password to read and manage the requests sent through the website.',
+    email: 'E-mail',
+    emailHint: 'Leave it empty to sign in with the office password.',
     password: 'Password',
     submit: 'Sign in',
+    passkey: 'Sign in with a passkey',
     submitting: 'Signing in...',
     expired: 'Your session has ended. Please sign in again.',
     loggedOut: 'You are logged out.',

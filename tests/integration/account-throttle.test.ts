@@ -13,7 +13,7 @@ const LIMITS: Window[] = [{ bucket: 'login:15m', windowMs: 15 * 60_000, max: 2, 
 
 describe.each(STORAGE_KINDS)('the per-account login throttle on %s', (kind) => {
   const suite = suiteDb(kind)
-  const throttle = () => loginThrottle(suite.db, LIMITS, { alert: () => undefined, wait: async () => undefined })
+  const throttle = () => loginThrottle(suite.db, LIMITS, { alert: () => undefined, wait: () => Promise.resolve() })
 
   it('derives the account windows from LOGIN_RATE_LIMIT: the same spans, twenty addresses each', () => {
     expect(accountWindows(LIMITS)).toEqual([

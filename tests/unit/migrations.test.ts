@@ -55,6 +55,7 @@ describe('the migration files', () => {
       '031_users',
       '032_invitations',
       '034_site_releases',
+      '036_passkeys',
     ])
     expect(Object.keys(migrations('postgres'))).toEqual(Object.keys(migrations('sqlite')))
   })

@@ -24,6 +24,7 @@ import { bookingsApi } from './bookings.ts'
 import { customersApi } from './customers.ts'
 import { outcomesApi } from './outcomes.ts'
 import { peopleApi } from './people.ts'
+import { passkeySignIn, passkeysApi } from './passkeys.ts'
 import type { BookingDesk } from '../contact/booking.ts'
 import { EDITOR_BODY_LIMIT, siteEditorApi } from '../editor/api.ts'
 import type { Publisher } from '../editor/releases.ts'
@@ -43,6 +44,12 @@ export const ADMIN_API_BASE = '/api/admin'
 export const ROUTE_ROLES = {
   'POST /login': 'public',
   'POST /alert-test/ack': 'public',
+  'POST /passkeys/sign-in/options': 'public',
+  'POST /passkeys/sign-in': 'public',
+  'GET /passkeys': 'office',
+  'POST /passkeys/registration/options': 'office',
+  'POST /passkeys/registration': 'office',
+  'DELETE /passkeys/:id': 'office',
   'GET /session': 'office',
   'POST /logout': 'office',
   'GET /counts': 'office',
@@ -144,6 +151,7 @@ function signedInApi(deps: AdminDeps) {
     .route('/', outcomesApi(deps))
     .route('/', siteEditorApi(deps))
     .route('/', peopleApi(deps))
+    .route('/', passkeysApi(deps))
     .all('*', (c) => fail(c, 404, 'Not found'))
 }
 
@@ -157,6 +165,7 @@ export function adminApi(deps: AdminDeps) {
     .use((c, next) => (c.req.path.startsWith('/api/admin/site/') ? editorLimit(c, next) : limit(c, next)))
     .use(sameOrigin(deps.publicOrigin, deps.log))
     .route('/', deps.session.signIn)
+    .route('/', passkeySignIn(deps))
     .route('/', alertTestApi(deps))
     .route('/', signedInApi(deps))
 }

@@ -114,3 +114,8 @@ export async function listUsers(db: Db): Promise<(SignedInUser & { disabled: boo
     return user
   })
 }
+
+export async function userById(db: Db, id: number): Promise<UserRow | undefined> {
+  const row = await db.k.selectFrom('users').select(COLUMNS).where('id', '=', id).executeTakeFirst()
+  return row && toUser(row)
+}
