@@ -1,12 +1,12 @@
 // People (issue 26, decisions 054 and 061), loaded on demand from the header's Menu: the signed-in
 // account's own passkeys (Passkeys.tsx, for everyone), and for the owner who has an account and an
 // invitation by one-time link, shown to copy (the server answers the office "Only the owner may do
-// this.", and the office sees its passkeys alone). Its words and calls live here, not in messages.ts and api.ts,
+// this.", said above the office's own passkeys). Its words and calls live here, not in messages.ts and api.ts,
 // so that nothing of it weighs on the inbox's first load.
 import { useId, useState, type FormEvent } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { X } from 'lucide-react'
-import { answer, ApiError, client, problemWith } from './api.ts'
+import { answer, client, problemWith } from './api.ts'
 import { Passkeys } from './Passkeys.tsx'
 import { btn, card, control } from './ui.ts'
 
@@ -60,8 +60,6 @@ export function People({ onClose }: { onClose: () => void }) {
     })
   }
   const fieldError = (field: string) => problemWith(invite.error, field)
-  // The office: not the owner's part.
-  const ownerOnly = users.error instanceof ApiError && users.error.status === 403
   return (
     <section aria-labelledby={`${id}-title`} className={`${card} mb-3 p-3 sm:p-5`} data-people="">
       <div className="flex items-start justify-between gap-3">
@@ -76,7 +74,7 @@ export function People({ onClose }: { onClose: () => void }) {
           <span className="sr-only sm:not-sr-only">{W.close}</span>
         </button>
       </div>
-      {ownerOnly ? null : users.error ? (
+      {users.error ? (
         <p role="alert" className="mt-3 text-sm font-semibold text-red-800">
           {users.error.message}
         </p>
@@ -99,7 +97,7 @@ export function People({ onClose }: { onClose: () => void }) {
           ))}
         </ul>
       )}
-      {!users.error && !ownerOnly && (
+      {!users.error && (
         <form className="mt-4 grid gap-3" onSubmit={submit} noValidate>
           <h3 className="text-lg font-bold text-brand-900">{W.invite}</h3>
           {(['name', 'email'] as const).map((field) => (
