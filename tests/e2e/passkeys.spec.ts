@@ -3,7 +3,8 @@
 // verification): the owner signs in with SPEC's password, adds a passkey in People, logs out from
 // the Menu and is signed back in by the passkey offered in the e-mail field (conditional UI), then,
 // in a browser without conditional UI, by the "Use a passkey" button; a removed passkey is gone
-// from the list. With axe on the sign-in form and the passkey list.
+// from the list; "Your devices" lists this browser and ends its session. With axe on the sign-in
+// form, the passkey list and the devices.
 // A WebAuthn relying party must be a domain name, and the suite's server answers at 127.0.0.1, so
 // this test starts a server of its own at http://localhost:<port> (PUBLIC_ORIGIN).
 import type { CDPSession, Page } from '@playwright/test'
@@ -121,4 +122,14 @@ test('the owner adds a passkey, logs out, and signs back in with it', async ({ p
   // Removed, it leaves the list.
   await mine.getByRole('button', { name: 'Remove Chrome on Linux' }).click()
   await expect(mine.getByText('No passkey yet.')).toBeVisible()
+
+  // "Your devices": this browser, from its user agent, marked as this one; ending it signs out here.
+  const devices = page.locator('[data-devices]')
+  await expect(devices.getByText('Chrome on Linux (this device)')).toBeVisible()
+  await devices.scrollIntoViewIfNeeded()
+  await expectNoAxeViolations(page)
+  await shot(page, 'people-devices-390')
+  await devices.getByRole('button', { name: 'End Chrome on Linux (this device)' }).click()
+  await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible()
+  expect((await page.request.get(`${origin}/api/admin/session`)).status()).toBe(401)
 })

@@ -56,6 +56,7 @@ describe('the migration files', () => {
       '032_invitations',
       '034_site_releases',
       '036_passkeys',
+      '037_session_address',
     ])
     expect(Object.keys(migrations('postgres'))).toEqual(Object.keys(migrations('sqlite')))
   })

@@ -9,6 +9,8 @@ import type { AppEnv } from '../app.ts'
 import { checkAdminPassword } from '../auth/password.ts'
 import { passwordOwner, userByEmail, type UserRow } from '../db/users.ts'
 import { ABSOLUTE_MS, createSession, deleteSession, findSession } from '../auth/sessions.ts'
+import { deviceName } from '../auth/user-agent.ts'
+import { deleteSessionOf, sessionsOf } from '../db/sessions.ts'
 import { loginThrottle } from '../auth/throttle.ts'
 import { checkCap, deviceToken, isKnownDevice } from '../auth/device.ts'
 import type { Window } from '../db/rate-limits.ts'
@@ -134,6 +136,7 @@ export function adminSession({
     const session = await findSession(db, cookie.read(c))
     if (!session) return fail(c, 401, 'Not signed in')
     c.set('user', session.user)
+    c.set('sessionId', session.idHash)
     return next()
   }
 
@@ -199,7 +202,11 @@ export function adminSession({
   async function signInAs(c: Context<AppEnv>, userId: number, passwordHash: string | null): Promise<void> {
     // A fresh id at every login: a session id planted before the login is never promoted.
     await deleteSession(db, cookie.read(c))
-    const session = await createSession(db, { userId, userAgent: c.req.header('user-agent') })
+    const session = await createSession(db, {
+      userId,
+      userAgent: c.req.header('user-agent'),
+      address: clientAddress(c, trustProxy),
+    })
     cookie.write(c, session.token)
     if (passwordHash) device.write(c, deviceToken(passwordHash))
   }
@@ -216,6 +223,32 @@ export function adminSession({
     .get('/session', (c) => {
       const { id, name, email, role } = c.get('user')!
       return c.json({ success: true, user: { id, name, email, role } }, 200)
+    })
+    // "Your devices": the account's signed-in browsers, and ending any of them.
+    .get('/sessions', async (c) => {
+      const current = c.get('sessionId')
+      const sessions = await sessionsOf(db, c.get('user')!.id, new Date().toISOString())
+      return c.json(
+        {
+          success: true,
+          sessions: sessions.map((s) => ({
+            id: s.idHash,
+            browser: deviceName(s.userAgent ?? undefined),
+            address: s.address,
+            signedInAt: s.createdAt,
+            lastSeenAt: s.lastSeenAt,
+            current: s.idHash === current,
+          })),
+        },
+        200,
+      )
+    })
+    .delete('/sessions/:id', async (c) => {
+      const id = c.req.param('id')
+      if (!(await deleteSessionOf(db, c.get('user')!.id, id))) return fail(c, 404, 'No such session of yours.')
+      log.info('admin session ended from another', { user: c.get('user')!.id })
+      if (id === c.get('sessionId')) cookie.clear(c)
+      return c.json({ success: true }, 200)
     })
     .post('/logout', async (c) => {
       await deleteSession(db, cookie.read(c))

@@ -149,6 +149,8 @@ interface AdminSessionsTable {
   user_agent: string | null
   /** Whose session it is; a session without one opens nothing (migration 031). */
   user_id: number | null
+  /** The client address it signed in from (migration 037); null before. */
+  address: string | null
 }
 
 /** The server's VAPID key pair (one row, id 1), base64url as web-push writes them (src/server/db/push.ts). */
