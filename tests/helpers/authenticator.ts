@@ -31,8 +31,6 @@ const uint32 = (n: number) => {
 const UP_UV = 0x01 | 0x04
 const AT = 0x40
 
-export type SoftAuthenticator = ReturnType<typeof softAuthenticator>
-
 export function softAuthenticator({ rpId, origin }: { rpId: string; origin: string }) {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' })
   const jwk = publicKey.export({ format: 'jwk' })

@@ -39,11 +39,11 @@ import type { Checked } from './validate.ts'
 export type PasskeyDeps = { db: Db; log: Logger; publicOrigin: string; trustProxy: number; session: AdminSession }
 
 /** How long a challenge may wait for its answer. */
-export const CHALLENGE_MS = 5 * 60_000
+const CHALLENGE_MS = 5 * 60_000
 const NAME_MAX = 60
 
 /** The relying party of PUBLIC_ORIGIN: its host as the RP ID, or undefined when that is an IP address. */
-export function relyingParty(publicOrigin: string): { id: string; origin: string } | undefined {
+function relyingParty(publicOrigin: string): { id: string; origin: string } | undefined {
   const host = new URL(publicOrigin).hostname
   if (isIP(host.replace(/^\[|\]$/g, '')) !== 0) return undefined
   return { id: host, origin: publicOrigin }
