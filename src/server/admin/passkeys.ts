@@ -16,7 +16,7 @@ import {
 } from '@simplewebauthn/server'
 import { Hono } from 'hono'
 import type { AppEnv } from '../app.ts'
-import { deviceName } from '../auth/user-agent.ts'
+import { deviceName } from '../alerts/device-name.ts'
 import type { Db } from '../db/client.ts'
 import {
   deletePasskey,
