@@ -10,7 +10,7 @@
 import type { CDPSession, Page } from '@playwright/test'
 import { freePort, startServer, type RunningServer } from '../../scripts/lib/server.ts'
 import { E2E_ADMIN_PASSWORD } from '../helpers/admin.ts'
-import { expect, expectNoAxeViolations, PHONE, test } from './fixtures.ts'
+import { DESKTOP, expect, expectNoAxeViolations, PHONE, test } from './fixtures.ts'
 
 test.use({ viewport: PHONE })
 
@@ -132,4 +132,12 @@ test('the owner adds a passkey, logs out, and signs back in with it', async ({ p
   await devices.getByRole('button', { name: 'End Chrome on Linux (this device)' }).click()
   await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible()
   expect((await page.request.get(`${origin}/api/admin/session`)).status()).toBe(401)
+})
+
+test('the sign-in form with passkeys offered, at 1280×800', async ({ page }) => {
+  await page.setViewportSize(DESKTOP)
+  await page.goto(`${origin}/admin`)
+  await expect(page.getByRole('button', { name: 'Use a passkey' })).toBeVisible()
+  await expectNoAxeViolations(page)
+  await shot(page, 'passkeys-sign-in-1280')
 })
