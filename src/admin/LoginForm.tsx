@@ -27,9 +27,10 @@ export function LoginForm({ notice, onSignedIn }: { notice: string | null; onSig
     if (notice) field.current?.focus()
   }, [notice])
   const signedIn = useEffectEvent(onSignedIn)
+  const failed = useEffectEvent(notify)
   // Where passkeys work: the button, and the passkeys offered in the e-mail field until the form goes.
   useEffect(() => {
-    void passkeys().then((p) => p.start(setWebAuthn, signedIn))
+    void passkeys().then((p) => p.start(setWebAuthn, signedIn, failed))
     return () => void passkeys().then((p) => p.cancel())
   }, [])
   const withPasskey = () =>

@@ -39,28 +39,40 @@ async function post<T>(path: string, body?: unknown): Promise<T> {
   return json as T
 }
 
-async function signInWith(autofill: boolean): Promise<void> {
+async function signInWith(): Promise<void> {
   const { options } = await post<{ options: PublicKeyCredentialRequestOptionsJSON }>('sign-in/options')
-  const response = await startAuthentication({ optionsJSON: options, useBrowserAutofill: autofill })
+  const response = await startAuthentication({ optionsJSON: options })
   await post('sign-in', response)
 }
 
 /** The button: the browser's dialog, then the session. Rejects with what went wrong. */
 export async function signIn(): Promise<void> {
   if (!offered()) throw new Error(W.unavailable)
-  await signInWith(false)
+  await signInWith()
 }
 
 /**
  * The login form is on screen: `show` the button where passkeys work, and wait for a passkey
  * picked from the e-mail field's list (conditional UI) to sign in with, then `signedIn`. A wait
- * called off (the form gone, the button taking over) or refused says nothing: the button says why.
+ * called off (the form gone, the button taking over) says nothing; once a passkey is picked, the
+ * server's refusal is `failed` (the list offers it again when the form is shown next).
  */
-export function start(show: (on: boolean) => void, signedIn: () => void): void {
+export function start(show: (on: boolean) => void, signedIn: () => void, failed: (toast: Toast) => void): void {
   if (!offered()) return
   show(true)
   void browserSupportsWebAuthnAutofill()
-    .then((yes) => (yes ? signInWith(true).then(signedIn) : undefined))
+    .then(async (yes) => {
+      if (!yes) return
+      const { options } = await post<{ options: PublicKeyCredentialRequestOptionsJSON }>('sign-in/options')
+      const response = await startAuthentication({ optionsJSON: options, useBrowserAutofill: true })
+      try {
+        await post('sign-in', response)
+      } catch (error) {
+        failed(problem(error) ?? { tone: 'error', title: W.title, text: String(error) })
+        return
+      }
+      signedIn()
+    })
     .catch(() => undefined)
 }
 

@@ -3,16 +3,22 @@
 // verification): the owner signs in with SPEC's password, adds a passkey in People, logs out from
 // the Menu and is signed back in by the passkey offered in the e-mail field (conditional UI), then,
 // in a browser without conditional UI, by the "Use a passkey" button; a removed passkey is gone
-// from the list; "Your devices" lists this browser and ends its session. With axe on the sign-in
+// from the list and refused; a passkey no account has, picked from the e-mail field, is refused in
+// words; "Your devices" lists this browser and ends its session. With axe on the sign-in
 // form, the passkey list and the devices.
 // A WebAuthn relying party must be a domain name, and the suite's server answers at 127.0.0.1, so
 // this test starts a server of its own at http://localhost:<port> (PUBLIC_ORIGIN).
+import { generateKeyPairSync, randomBytes } from 'node:crypto'
 import type { CDPSession, Page } from '@playwright/test'
 import { freePort, startServer, type RunningServer } from '../../scripts/lib/server.ts'
 import { E2E_ADMIN_PASSWORD } from '../helpers/admin.ts'
 import { DESKTOP, expect, expectNoAxeViolations, PHONE, test } from './fixtures.ts'
 
-test.use({ viewport: PHONE })
+test.use({
+  viewport: PHONE,
+  // The refusals of a removed and an unknown passkey.
+  allowConsoleErrors: [/status of 401 \(Unauthorized\)/],
+})
 
 let server: RunningServer
 let origin: string
@@ -131,6 +137,13 @@ test('the owner adds a passkey, logs out, and signs back in with it', async ({ p
   await shot(page, 'people-devices-390')
   await devices.getByRole('button', { name: 'End Chrome on Linux (this device)' }).click()
   await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible()
+  // The authenticator still holds the removed passkey: the server refuses it, and the form says so
+  // (the browser logs the 401 of that answer).
+  await passkeyButton.click()
+  await expect(page.getByText('Passkey sign-in failed')).toBeVisible()
+  await expect(
+    page.getByText('This passkey could not be checked. Try again, or sign in with the password.'),
+  ).toBeVisible()
   expect((await page.request.get(`${origin}/api/admin/session`)).status()).toBe(401)
 })
 
@@ -140,4 +153,32 @@ test('the sign-in form with passkeys offered, at 1280×800', async ({ page }) =>
   await expect(page.getByRole('button', { name: 'Use a passkey' })).toBeVisible()
   await expectNoAxeViolations(page)
   await shot(page, 'passkeys-sign-in-1280')
+})
+
+test('a passkey the server does not know, picked from the e-mail field, is refused in words', async ({ page }) => {
+  const { cdp, authenticatorId } = await virtualAuthenticator(page)
+  // A passkey for this site that no account has (made elsewhere, or removed and then the database restored).
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+  await cdp.send('WebAuthn.addCredential', {
+    authenticatorId,
+    credential: {
+      credentialId: randomBytes(32).toString('base64'),
+      isResidentCredential: true,
+      rpId: 'localhost',
+      privateKey: privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64'),
+      userHandle: Buffer.from('user:999').toString('base64'),
+      signCount: 0,
+    },
+  })
+  const answered = page.waitForResponse(
+    (r) => r.url() === `${origin}/api/admin/passkeys/sign-in` && r.request().method() === 'POST',
+  )
+  await page.goto(`${origin}/admin`)
+  expect((await answered).status()).toBe(401)
+  await expect(page.getByText('Passkey sign-in failed')).toBeVisible()
+  await expect(
+    page.getByText('This passkey could not be checked. Try again, or sign in with the password.'),
+  ).toBeVisible()
+  await expect(page.getByLabel('Password')).toBeVisible()
+  expect((await page.request.get(`${origin}/api/admin/session`)).status()).toBe(401)
 })
