@@ -1,23 +1,40 @@
-// The login form (SPEC §2, §5): one password field, checked by the server (POST /api/admin/login).
-// It is in the page's HTML and works before any script runs (a plain form post; the server answers
-// with /admin again, signed in or with the reason it was not). Once the app runs, it sends the
-// password itself and shows the SPEC's toasts. The password lives in the field only while it is
-// typed: never stored, cleared after each try.
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+// The login form (SPEC §2, §5): one password field, checked by the server (POST /api/admin/login),
+// and above it an optional e-mail for a named account (decision 053; empty: the owner's password
+// alone). It is in the page's HTML and works before any script runs (a plain form post; the server
+// answers with /admin again, signed in or with the reason it was not). Once the app runs, it sends
+// the password itself and shows the SPEC's toasts, and offers passkeys (decision 061): a button,
+// and the browser's own list in the e-mail field (conditional UI), their code loaded on demand
+// (passkey-sign-in.ts). The password lives in the field only while it is typed: never stored,
+// cleared after each try. Pasting is never blocked (WCAG 2.2 SC 3.3.8).
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react'
 import { LockKeyhole } from 'lucide-react'
 import { api, ApiError } from './api.ts'
 import { T, TOASTS } from './messages.ts'
 import { useNotify } from './Toasts.tsx'
 import { button, control, card, label } from './ui.ts'
 
+/** The passkey part, loaded when the form is on screen with a script. */
+const passkeys = () => import('./passkey-sign-in.ts')
+
 export function LoginForm({ notice, onSignedIn }: { notice: string | null; onSignedIn: () => void }) {
   const notify = useNotify()
   const [busy, setBusy] = useState(false)
+  const [webAuthn, setWebAuthn] = useState(false)
   const field = useRef<HTMLInputElement>(null)
+  const email = useRef<HTMLInputElement>(null)
   // Back here after a logout or an expired session: ready to type again.
   useEffect(() => {
     if (notice) field.current?.focus()
   }, [notice])
+  const signedIn = useEffectEvent(onSignedIn)
+  const failed = useEffectEvent(notify)
+  // Where passkeys work: the button, and the passkeys offered in the e-mail field until the form goes.
+  useEffect(() => {
+    void passkeys().then((p) => p.start(setWebAuthn, signedIn, failed))
+    return () => void passkeys().then((p) => p.cancel())
+  }, [])
+  const withPasskey = () =>
+    void passkeys().then((p) => p.signIn().then(onSignedIn, (error: unknown) => notify(p.problem(error))))
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -25,7 +42,7 @@ export function LoginForm({ notice, onSignedIn }: { notice: string | null; onSig
     if (!input || busy) return
     setBusy(true)
     try {
-      await api.login(input.value)
+      await api.login(input.value, email.current?.value)
       input.value = ''
       // A failed try's toast is old news once in.
       notify(null)
@@ -60,8 +77,22 @@ export function LoginForm({ notice, onSignedIn }: { notice: string | null; onSig
             </p>
           )}
           <form className="mt-6" method="post" action="/admin" onSubmit={submit}>
-            {/* One shared password, no user name: this hidden one lets password managers file it. */}
-            <input type="text" name="username" autoComplete="username" value="admin" readOnly hidden />
+            <label htmlFor="admin-email" className={label}>
+              {T.login.email}
+            </label>
+            <input
+              ref={email}
+              id="admin-email"
+              name="email"
+              type="email"
+              autoComplete="username webauthn"
+              maxLength={254}
+              aria-describedby="admin-email-hint"
+              className={`${control} mt-1.5 min-h-12`}
+            />
+            <p id="admin-email-hint" className="mt-1 mb-4 text-sm text-slate-600">
+              {T.login.emailHint}
+            </p>
             <label htmlFor="admin-password" className={label}>
               {T.login.password}
             </label>
@@ -79,6 +110,11 @@ export function LoginForm({ notice, onSignedIn }: { notice: string | null; onSig
               {busy ? T.login.submitting : T.login.submit}
             </button>
           </form>
+          {webAuthn && (
+            <button type="button" className={`${button.outline} mt-3 min-h-12 w-full text-base`} onClick={withPasskey}>
+              {T.login.passkey}
+            </button>
+          )}
         </div>
       </div>
     </section>

@@ -1,11 +1,14 @@
-// People (issue 26, decision 054), loaded on demand from the header's "People" (owner only: the
-// server answers the office "Only the owner may do this."): who has an account, and an invitation
-// by one-time link, shown to copy. Its words and calls live here, not in messages.ts and api.ts,
+// People (issue 26, decisions 054 and 061), loaded on demand from the header's Menu: the signed-in
+// account's own passkeys and signed-in devices (Passkeys.tsx, Devices.tsx, for everyone), and for the owner who has an account and an
+// invitation by one-time link, shown to copy (the server answers the office "Only the owner may do
+// this.", said above the office's own passkeys). Its words and calls live here, not in messages.ts and api.ts,
 // so that nothing of it weighs on the inbox's first load.
 import { useId, useState, type FormEvent } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { X } from 'lucide-react'
 import { answer, client, problemWith } from './api.ts'
+import { Devices } from './Devices.tsx'
+import { Passkeys } from './Passkeys.tsx'
 import { btn, card, control } from './ui.ts'
 
 const W = {
@@ -25,6 +28,10 @@ const W = {
   link: 'Send this link to them (it works once, for 72 hours):',
   copy: 'Copy link',
   copied: 'Copied',
+  disable: 'Disable',
+  disableConfirm: (name: string) => `Disable ${name}? Signed out everywhere at once; no more notifications.`,
+  yesDisable: 'Yes, disable',
+  cancel: 'Cancel',
 }
 
 const usersKey = ['users'] as const
@@ -35,6 +42,15 @@ export function People({ onClose }: { onClose: () => void }) {
   const users = useQuery({ queryKey: usersKey, queryFn: () => answer(client.users.$get()) })
   const [link, setLink] = useState<string | null>(null)
   const [copied, setCopied] = useState(false)
+  const me = useQuery({ queryKey: ['session'], queryFn: () => answer(client.session.$get()) })
+  const [confirming, setConfirming] = useState<number | null>(null)
+  const disable = useMutation({
+    mutationFn: (user: number) => answer(client.users[':id'].disable.$post({ param: { id: String(user) } })),
+    onSuccess: () => {
+      setConfirming(null)
+      void queryClient.invalidateQueries({ queryKey: usersKey })
+    },
+  })
   const invite = useMutation({
     mutationFn: (json: { name: string; email: string; role: 'owner' | 'office' }) =>
       answer(client.users.invitations.$post({ json })),
@@ -91,6 +107,39 @@ export function People({ onClose }: { onClose: () => void }) {
                   .filter(Boolean)
                   .join(' · ')}
               </p>
+              {!user.disabled && me.data && user.id !== me.data.user.id && confirming !== user.id && (
+                <button
+                  type="button"
+                  className={`${btn('outline', 'narrow')} mt-1`}
+                  aria-label={`${W.disable} ${user.name}`}
+                  onClick={() => setConfirming(user.id)}
+                >
+                  {W.disable}
+                </button>
+              )}
+              {confirming === user.id && (
+                <div className="mt-1 rounded-lg bg-red-50 p-2" role="group" aria-label={W.disableConfirm(user.name)}>
+                  <p className="text-sm font-semibold text-red-900">{W.disableConfirm(user.name)}</p>
+                  {disable.error && (
+                    <p role="alert" className="mt-1 text-sm text-red-800">
+                      {disable.error.message}
+                    </p>
+                  )}
+                  <div className="mt-2 flex flex-wrap gap-2">
+                    <button
+                      type="button"
+                      className={btn('danger', 'narrow')}
+                      disabled={disable.isPending}
+                      onClick={() => disable.mutate(user.id)}
+                    >
+                      {W.yesDisable}
+                    </button>
+                    <button type="button" className={btn('outline', 'narrow')} onClick={() => setConfirming(null)}>
+                      {W.cancel}
+                    </button>
+                  </div>
+                </div>
+              )}
             </li>
           ))}
         </ul>
@@ -151,6 +200,8 @@ export function People({ onClose }: { onClose: () => void }) {
           </button>
         </div>
       )}
+      <Passkeys />
+      <Devices />
     </section>
   )
 }

@@ -15,7 +15,7 @@ import type { SignedInUser } from './auth/roles.ts'
 
 /** Routes see the Node request (for the client's address) through Hono's bindings. */
 /** `user`: the signed-in person, set by the admin API's session check (src/server/admin/session.ts). */
-export type AppEnv = { Bindings: HttpBindings; Variables: { user?: SignedInUser } }
+export type AppEnv = { Bindings: HttpBindings; Variables: { user?: SignedInUser; sessionId?: string } }
 
 export type Health = { ok: boolean; checks: Record<string, { ok: boolean; detail?: string }> }
 

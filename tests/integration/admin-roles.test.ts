@@ -46,6 +46,16 @@ describe.each(STORAGE_KINDS)('roles on every admin route on %s', (kind) => {
     expect(routeNeeds('POST', `${ADMIN_API_BASE}/erase`)).toBe('owner')
     expect(routeNeeds('POST', '/erase')).toBe('owner')
     expect(routeNeeds('POST', '/nowhere')).toBeUndefined()
+    // What answers without a session is named here too: a new public route is a decision.
+    expect(
+      Object.entries(ROUTE_ROLES)
+        .filter(([, needs]) => needs === 'public')
+        .map(([route]) => route)
+        .sort(),
+    ).toEqual(['POST /alert-test/ack', 'POST /login', 'POST /passkeys/sign-in', 'POST /passkeys/sign-in/options'])
+    // A passkey is one's own: listing, adding and removing take any account, never the owner's role.
+    for (const route of ['GET /passkeys', 'POST /passkeys/registration/options', 'POST /passkeys/registration'])
+      expect(ROUTE_ROLES[route as keyof typeof ROUTE_ROLES]).toBe('office')
   })
 
   it('answers every route with the owner, the office and no session as the table says', async () => {

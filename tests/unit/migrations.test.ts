@@ -55,6 +55,8 @@ describe('the migration files', () => {
       '031_users',
       '032_invitations',
       '034_site_releases',
+      '036_passkeys',
+      '037_session_address',
     ])
     expect(Object.keys(migrations('postgres'))).toEqual(Object.keys(migrations('sqlite')))
   })

@@ -24,6 +24,7 @@ import { bookingsApi } from './bookings.ts'
 import { customersApi } from './customers.ts'
 import { outcomesApi } from './outcomes.ts'
 import { peopleApi } from './people.ts'
+import { passkeySignIn, passkeysApi } from './passkeys.ts'
 import type { BookingDesk } from '../contact/booking.ts'
 import { EDITOR_BODY_LIMIT, siteEditorApi } from '../editor/api.ts'
 import type { Publisher } from '../editor/releases.ts'
@@ -43,8 +44,16 @@ export const ADMIN_API_BASE = '/api/admin'
 export const ROUTE_ROLES = {
   'POST /login': 'public',
   'POST /alert-test/ack': 'public',
+  'POST /passkeys/sign-in/options': 'public',
+  'POST /passkeys/sign-in': 'public',
+  'GET /passkeys': 'office',
+  'POST /passkeys/registration/options': 'office',
+  'POST /passkeys/registration': 'office',
+  'DELETE /passkeys/:id': 'office',
   'GET /session': 'office',
   'POST /logout': 'office',
+  'GET /sessions': 'office',
+  'DELETE /sessions/:id': 'office',
   'GET /counts': 'office',
   'GET /alert-health': 'office',
   'GET /response-times': 'office',
@@ -82,6 +91,7 @@ export const ROUTE_ROLES = {
   'PUT /submissions/:id/job-outcome': 'office',
   'GET /users': 'owner',
   'POST /users/invitations': 'owner',
+  'POST /users/:id/disable': 'owner',
   'GET /site/records': 'owner',
   'GET /site/records/:id{.+}': 'owner',
   'POST /site/check': 'owner',
@@ -144,6 +154,7 @@ function signedInApi(deps: AdminDeps) {
     .route('/', outcomesApi(deps))
     .route('/', siteEditorApi(deps))
     .route('/', peopleApi(deps))
+    .route('/', passkeysApi(deps))
     .all('*', (c) => fail(c, 404, 'Not found'))
 }
 
@@ -157,6 +168,7 @@ export function adminApi(deps: AdminDeps) {
     .use((c, next) => (c.req.path.startsWith('/api/admin/site/') ? editorLimit(c, next) : limit(c, next)))
     .use(sameOrigin(deps.publicOrigin, deps.log))
     .route('/', deps.session.signIn)
+    .route('/', passkeySignIn(deps))
     .route('/', alertTestApi(deps))
     .route('/', signedInApi(deps))
 }

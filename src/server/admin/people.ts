@@ -1,11 +1,12 @@
 // The people who sign in (docs/admin-api.md "People", decision 054), for the owner only
-// (ROUTE_ROLES): the accounts, and an invitation by one-time link. The link is answered to copy;
+// (ROUTE_ROLES): the accounts, an invitation by one-time link, and disabling an account (its
+// sessions and push subscriptions end with it, at once). The link is answered to copy;
 // the invitee opens it at /admin/invite/<token> (src/server/admin/invite-page.ts).
 import { Hono } from 'hono'
 import type { AppEnv } from '../app.ts'
 import { createInvitation, validateInvitation, type InvitationInput } from '../auth/invitations.ts'
 import type { Db } from '../db/client.ts'
-import { listUsers } from '../db/users.ts'
+import { disableUser, listUsers } from '../db/users.ts'
 import type { Logger } from '../log.ts'
 import { fail, jsonInput } from './answers.ts'
 
@@ -21,5 +22,13 @@ export function peopleApi({ db, log, publicOrigin }: { db: Db; log: Logger; publ
         { success: true, link: `${publicOrigin}/admin/invite/${made.token}`, expiresAt: made.expiresAt },
         201,
       )
+    })
+    .post('/users/:id/disable', async (c) => {
+      const id = Number(c.req.param('id'))
+      if (!Number.isSafeInteger(id) || id < 1) return fail(c, 404, 'No such account.')
+      if (id === c.get('user')!.id) return fail(c, 409, 'You cannot disable your own account.')
+      if (!(await disableUser(db, id, new Date().toISOString()))) return fail(c, 404, 'No such account.')
+      log.info('account disabled', { user: id, by: c.get('user')!.id })
+      return c.json({ success: true }, 200)
     })
 }

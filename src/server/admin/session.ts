@@ -1,7 +1,7 @@
 // Signing in and out of the inbox (docs/admin-api.md "Session"): the login with its throttle, the
 // session cookie, the middleware that lets only a signed-in admin through, and the session's own
 // routes behind it.
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { hash } from '@node-rs/argon2'
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
@@ -9,6 +9,8 @@ import type { AppEnv } from '../app.ts'
 import { checkAdminPassword } from '../auth/password.ts'
 import { passwordOwner, userByEmail, type UserRow } from '../db/users.ts'
 import { ABSOLUTE_MS, createSession, deleteSession, findSession } from '../auth/sessions.ts'
+import { deviceName } from '../alerts/device-name.ts'
+import { deleteSessionOf, sessionsOf } from '../db/sessions.ts'
 import { loginThrottle } from '../auth/throttle.ts'
 import { checkCap, deviceToken, isKnownDevice } from '../auth/device.ts'
 import type { Window } from '../db/rate-limits.ts'
@@ -89,6 +91,15 @@ const NOBODY_HASH = hash('no account has this password, ever: ' + randomUUID())
 /** How a sign-in ended: the cookie is set, or the status and sentence of the refusal. */
 export type LogIn = { ok: true } | { ok: false; status: 400 | 401 | 429 | 503; error: string }
 
+/**
+ * The key of the account a sign-in tries, for its throttle: the e-mail's digest (whether or not it
+ * has an account, so that the limit tells no one which have), or the owner of the password alone.
+ */
+const accountKey = (email: unknown): string =>
+  typeof email === 'string' && email !== ''
+    ? 'email:' + createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32)
+    : 'owner'
+
 /** The answer when the overall cap on password checks is reached (src/server/auth/device.ts). */
 const BUSY = 'Too many sign-in attempts right now. Try again in a few seconds.'
 
@@ -125,6 +136,7 @@ export function adminSession({
     const session = await findSession(db, cookie.read(c))
     if (!session) return fail(c, 401, 'Not signed in')
     c.set('user', session.user)
+    c.set('sessionId', session.idHash)
     return next()
   }
 
@@ -156,7 +168,7 @@ export function adminSession({
     const stored = user?.passwordHash ?? (await NOBODY_HASH)
     const client = clientAddress(c, trustProxy)
     const knownDevice = isKnownDevice(stored, device.read(c))
-    const attempt = await throttle.begin(rateLimitKey(client), Date.now(), knownDevice)
+    const attempt = await throttle.begin(rateLimitKey(client), Date.now(), knownDevice, accountKey(email))
     if (!attempt.allowed) {
       log.warn('admin login throttled', { client, retryAfterSeconds: attempt.retryAfterSeconds })
       c.header('retry-after', String(attempt.retryAfterSeconds))
@@ -186,13 +198,17 @@ export function adminSession({
     return { ok: true }
   }
 
-  /** A new session of `userId` and its cookie (and the device cookie for its password hash). */
-  async function signInAs(c: Context<AppEnv>, userId: number, passwordHash: string): Promise<void> {
+  /** A new session of `userId` and its cookie (and the device cookie for its password hash, when it has one). */
+  async function signInAs(c: Context<AppEnv>, userId: number, passwordHash: string | null): Promise<void> {
     // A fresh id at every login: a session id planted before the login is never promoted.
     await deleteSession(db, cookie.read(c))
-    const session = await createSession(db, { userId, userAgent: c.req.header('user-agent') })
+    const session = await createSession(db, {
+      userId,
+      userAgent: c.req.header('user-agent'),
+      address: clientAddress(c, trustProxy),
+    })
     cookie.write(c, session.token)
-    device.write(c, deviceToken(passwordHash))
+    if (passwordHash) device.write(c, deviceToken(passwordHash))
   }
 
   /** POST /login: the one route reachable without a session. */
@@ -207,6 +223,32 @@ export function adminSession({
     .get('/session', (c) => {
       const { id, name, email, role } = c.get('user')!
       return c.json({ success: true, user: { id, name, email, role } }, 200)
+    })
+    // "Your devices": the account's signed-in browsers, and ending any of them.
+    .get('/sessions', async (c) => {
+      const current = c.get('sessionId')
+      const sessions = await sessionsOf(db, c.get('user')!.id, new Date().toISOString())
+      return c.json(
+        {
+          success: true,
+          sessions: sessions.map((s) => ({
+            id: s.idHash,
+            browser: deviceName(s.userAgent ?? undefined),
+            address: s.address,
+            signedInAt: s.createdAt,
+            lastSeenAt: s.lastSeenAt,
+            current: s.idHash === current,
+          })),
+        },
+        200,
+      )
+    })
+    .delete('/sessions/:id', async (c) => {
+      const id = c.req.param('id')
+      if (!(await deleteSessionOf(db, c.get('user')!.id, id))) return fail(c, 404, 'No such session of yours.')
+      log.info('admin session ended from another', { user: c.get('user')!.id })
+      if (id === c.get('sessionId')) cookie.clear(c)
+      return c.json({ success: true }, 200)
     })
     .post('/logout', async (c) => {
       await deleteSession(db, cookie.read(c))

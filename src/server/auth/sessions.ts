@@ -15,7 +15,12 @@ const digest = (token: string) => createHash('sha256').update(token).digest('hex
 
 export async function createSession(
   db: Db,
-  { userId, userAgent, now = Date.now() }: { userId: number; userAgent?: string | undefined; now?: number },
+  {
+    userId,
+    userAgent,
+    address,
+    now = Date.now(),
+  }: { userId: number; userAgent?: string | undefined; address?: string | undefined; now?: number },
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url')
   const expiresAt = new Date(Math.min(now + IDLE_MS, now + ABSOLUTE_MS))
@@ -27,6 +32,7 @@ export async function createSession(
     expiresAt: expiresAt.toISOString(),
     userAgent: userAgent?.slice(0, 300) ?? null,
     userId,
+    address: address?.slice(0, 64) ?? null,
   })
   return { token, expiresAt }
 }
@@ -36,7 +42,7 @@ export async function findSession(
   db: Db,
   token: string | undefined,
   now = Date.now(),
-): Promise<{ expiresAt: Date; user: SignedInUser } | undefined> {
+): Promise<{ idHash: string; expiresAt: Date; user: SignedInUser } | undefined> {
   if (!token || !/^[\w-]{43}$/.test(token)) return undefined
   const idHash = digest(token)
   const row = await sessionByHash(db, idHash)
@@ -47,10 +53,10 @@ export async function findSession(
     return undefined
   }
   const { user } = row
-  if (now - Date.parse(row.lastSeenAt) < TOUCH_EVERY_MS) return { expiresAt: new Date(expiresAt), user }
+  if (now - Date.parse(row.lastSeenAt) < TOUCH_EVERY_MS) return { idHash, expiresAt: new Date(expiresAt), user }
   const extended = new Date(Math.min(now + IDLE_MS, Date.parse(row.createdAt) + ABSOLUTE_MS))
   await touchSession(db, idHash, new Date(now).toISOString(), extended.toISOString())
-  return { expiresAt: extended, user }
+  return { idHash, expiresAt: extended, user }
 }
 
 export async function deleteSession(db: Db, token: string | undefined): Promise<void> {

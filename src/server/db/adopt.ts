@@ -28,6 +28,8 @@ export const OWN_TABLES = [
   'kysely_migration_lock',
   'mail_suppressions',
   'notification_outbox',
+  'passkey_challenges',
+  'passkeys',
   'push_keys',
   'push_subscriptions',
   'rate_limits',

@@ -34,6 +34,8 @@ import { customerMail } from './migrations/030-customer-mail.ts'
 import { users } from './migrations/031-users.ts'
 import { invitations } from './migrations/032-invitations.ts'
 import { siteReleases } from './migrations/034-site-releases.ts'
+import { passkeys } from './migrations/036-passkeys.ts'
+import { sessionAddress } from './migrations/037-session-address.ts'
 
 /** Every migration, oldest first (exported for the test that holds each file to its name). */
 export const MIGRATIONS: readonly KindMigration[] = [
@@ -63,6 +65,8 @@ export const MIGRATIONS: readonly KindMigration[] = [
   users,
   invitations,
   siteReleases,
+  passkeys,
+  sessionAddress,
 ]
 
 /** Every migration, by name, for a database of this kind (exported for the migration tests). */

@@ -101,6 +101,31 @@ interface InvitationsTable {
   user_id: number | null
 }
 
+/** A passkey of an account (migration 036, src/server/db/passkeys.ts). */
+interface PasskeysTable {
+  /** The credential id, base64url. */
+  id: string
+  user_id: number
+  /** The COSE public key, base64url. */
+  public_key: string
+  counter: number | string
+  /** The authenticator's transports, comma-separated. */
+  transports: string
+  name: string
+  created_at: Timestamp
+  last_used_at: Timestamp | null
+}
+
+/** A WebAuthn challenge handed out, until used once or expired (migration 036). */
+interface PasskeyChallengesTable {
+  /** base64url, as sent in the options. */
+  challenge: string
+  purpose: 'register' | 'sign-in'
+  /** The account registering; null for a sign-in. */
+  user_id: number | null
+  expires_at: Timestamp
+}
+
 /** A person who signs in to the inbox (migration 031, src/server/db/users.ts). */
 interface UsersTable {
   id: Generated<number>
@@ -124,6 +149,8 @@ interface AdminSessionsTable {
   user_agent: string | null
   /** Whose session it is; a session without one opens nothing (migration 031). */
   user_id: number | null
+  /** The client address it signed in from (migration 037); null before. */
+  address: string | null
 }
 
 /** The server's VAPID key pair (one row, id 1), base64url as web-push writes them (src/server/db/push.ts). */
@@ -282,6 +309,8 @@ export interface Tables {
   invitations: InvitationsTable
   mail_suppressions: MailSuppressionsTable
   notification_outbox: NotificationOutboxTable
+  passkeys: PasskeysTable
+  passkey_challenges: PasskeyChallengesTable
   push_keys: PushKeysTable
   push_subscriptions: PushSubscriptionsTable
   rate_limits: RateLimitsTable

@@ -8,7 +8,7 @@ export type SessionRow = { idHash: string; createdAt: string; lastSeenAt: string
 
 export async function insertSession(
   db: Db,
-  row: SessionRow & { userAgent: string | null; userId: number },
+  row: SessionRow & { userAgent: string | null; userId: number; address: string | null },
 ): Promise<void> {
   await db.k
     .insertInto('admin_sessions')
@@ -19,6 +19,7 @@ export async function insertSession(
       expires_at: row.expiresAt,
       user_agent: row.userAgent,
       user_id: row.userId,
+      address: row.address,
     })
     .execute()
 }
@@ -65,6 +66,43 @@ export async function touchSession(db: Db, idHash: string, lastSeenAt: string, e
 
 export async function deleteSessionByHash(db: Db, idHash: string): Promise<void> {
   await db.k.deleteFrom('admin_sessions').where('id_hash', '=', idHash).execute()
+}
+
+/** A signed-in browser as "Your devices" lists it. */
+export type DeviceSession = {
+  idHash: string
+  userAgent: string | null
+  address: string | null
+  createdAt: string
+  lastSeenAt: string
+}
+
+/** `userId`'s sessions still open at `now` (ISO 8601), the one seen last first. */
+export async function sessionsOf(db: Db, userId: number, now: string): Promise<DeviceSession[]> {
+  const rows = await db.k
+    .selectFrom('admin_sessions')
+    .select(['id_hash', 'user_agent', 'address', 'created_at', 'last_seen_at'])
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', now)
+    .orderBy('last_seen_at', 'desc')
+    .execute()
+  return rows.map((r) => ({
+    idHash: r.id_hash,
+    userAgent: r.user_agent,
+    address: r.address,
+    createdAt: toIso(r.created_at),
+    lastSeenAt: toIso(r.last_seen_at),
+  }))
+}
+
+/** Ends one of `userId`'s sessions; whether there was one. */
+export async function deleteSessionOf(db: Db, userId: number, idHash: string): Promise<boolean> {
+  const result = await db.k
+    .deleteFrom('admin_sessions')
+    .where('id_hash', '=', idHash)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+  return Number(result.numDeletedRows) > 0
 }
 
 /** The sessions ended at `now` (ISO 8601) go. */

@@ -114,3 +114,26 @@ export async function listUsers(db: Db): Promise<(SignedInUser & { disabled: boo
     return user
   })
 }
+
+export async function userById(db: Db, id: number): Promise<UserRow | undefined> {
+  const row = await db.k.selectFrom('users').select(COLUMNS).where('id', '=', id).executeTakeFirst()
+  return row && toUser(row)
+}
+
+/**
+ * Disables an account and ends what it holds, in one transaction: its sessions (signed out at
+ * once) and its devices' push subscriptions (nothing more reaches them). Whether there was one.
+ */
+export async function disableUser(db: Db, id: number, now: string): Promise<boolean> {
+  return db.transact(async (trx) => {
+    const updated = await trx
+      .updateTable('users')
+      .set({ disabled: true, updated_at: now })
+      .where('id', '=', id)
+      .executeTakeFirst()
+    if (Number(updated.numUpdatedRows) === 0) return false
+    await trx.deleteFrom('admin_sessions').where('user_id', '=', id).execute()
+    await trx.deleteFrom('push_subscriptions').where('user_id', '=', id).execute()
+    return true
+  })
+}
