@@ -2,7 +2,7 @@
 // Delete button that opened it).
 import { TRASH_DAYS } from '../lead/submission.ts'
 import { ConfirmDialog } from './ConfirmDialog.tsx'
-import { T } from './messages.ts'
+import { V } from './messages-views.ts'
 import type { Submission } from './types.ts'
 
 export function DeleteDialog({
@@ -17,10 +17,10 @@ export function DeleteDialog({
   return (
     <ConfirmDialog
       open={item !== null}
-      heading={T.remove.heading}
-      text={item ? T.remove.text(item.name, TRASH_DAYS) : ''}
-      confirm={T.remove.confirm}
-      cancel={T.remove.cancel}
+      heading={V.remove.heading}
+      text={item ? V.remove.text(item.name, TRASH_DAYS) : ''}
+      confirm={V.remove.confirm}
+      cancel={V.remove.cancel}
       onConfirm={() => (item ? onConfirm(item) : Promise.resolve(true))}
       onClose={onClose}
     />

@@ -5,6 +5,7 @@ import { useRef, useState } from 'react'
 import { UserX } from 'lucide-react'
 import { ConfirmDialog } from './ConfirmDialog.tsx'
 import { T } from './messages.ts'
+import { V } from './messages-views.ts'
 import { useErase } from './mutations.ts'
 import type { Submission } from './types.ts'
 import { button } from './ui.ts'
@@ -21,10 +22,10 @@ export function ErasePerson({ item }: { item: Submission }) {
       </button>
       <ConfirmDialog
         open={asking}
-        heading={T.erase.heading}
-        text={T.erase.text(T.erase.who(item.phone, item.email), item.customer?.requests ?? 1)}
-        confirm={T.erase.confirm}
-        cancel={T.erase.cancel}
+        heading={V.erase.heading}
+        text={V.erase.text(V.erase.who(item.phone, item.email), item.customer?.requests ?? 1)}
+        confirm={V.erase.confirm}
+        cancel={V.erase.cancel}
         onConfirm={() =>
           erase.mutateAsync(item).then(
             () => true,

@@ -4,6 +4,7 @@
 import { Gauge } from 'lucide-react'
 import { bandOf, VITALS, type Band, type Vital } from '../lead/vitals.ts'
 import { T } from './messages.ts'
+import { V } from './messages-views.ts'
 import { useSiteSpeed } from './queries.ts'
 import { tableCell as cell, tableHead as head } from './ui.ts'
 const BAND_CLASS: Record<Band, string> = {
@@ -19,12 +20,12 @@ function shown(vital: Vital, value: number): string {
 }
 
 function Value({ vital, value }: { vital: Vital; value: number | null }) {
-  if (value === null) return <span className="text-slate-500">{T.speed.notMeasured}</span>
+  if (value === null) return <span className="text-slate-500">{V.speed.notMeasured}</span>
   const band = bandOf(vital, value)
   return (
     <span className={`font-semibold whitespace-nowrap ${BAND_CLASS[band]}`} data-band={band}>
       {shown(vital, value)}
-      <span className="block text-xs font-normal">{T.speed.band[band]}</span>
+      <span className="block text-xs font-normal">{V.speed.band[band]}</span>
     </span>
   )
 }
@@ -36,27 +37,27 @@ export function SiteSpeed({ from, to }: { from: string; to: string }) {
     <div data-site-speed="">
       <h3 className="mt-5 flex items-center gap-2 font-bold text-brand-900">
         <Gauge className="size-4" aria-hidden="true" focusable="false" />
-        {T.speed.heading}
+        {V.speed.heading}
       </h3>
-      <p className="text-sm text-slate-600">{T.speed.hint}</p>
+      <p className="text-sm text-slate-600">{V.speed.hint}</p>
       {speed.isError && <p className="text-sm font-semibold text-red-800">{T.inbox.failed}</p>}
-      {pages?.length === 0 && <p className="mt-1 text-sm text-slate-700">{T.speed.none}</p>}
+      {pages?.length === 0 && <p className="mt-1 text-sm text-slate-700">{V.speed.none}</p>}
       {pages && pages.length > 0 && (
         // Wider than a phone: it scrolls sideways, and a keyboard can scroll it too (axe's scrollable-region-focusable).
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region is focusable so that keys scroll it.
-        <div className="-mx-1 mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label={T.speed.heading}>
+        <div className="-mx-1 mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label={V.speed.heading}>
           <table className="w-full text-sm">
             <thead>
               <tr className="border-b border-slate-300 text-slate-700">
                 <th scope="col" className={`${head} text-left`}>
-                  {T.speed.page}
+                  {V.speed.page}
                 </th>
                 <th scope="col" className={`${head} text-right`}>
-                  {T.speed.views}
+                  {V.speed.views}
                 </th>
                 {VITALS.map((v) => (
                   <th key={v} scope="col" className={`${head} text-right`}>
-                    {T.speed.vital[v]}
+                    {V.speed.vital[v]}
                   </th>
                 ))}
               </tr>
@@ -66,7 +67,7 @@ export function SiteSpeed({ from, to }: { from: string; to: string }) {
                 <tr key={`${row.device} ${row.page}`} className="border-b border-slate-100">
                   <th scope="row" className="min-w-28 px-1.5 py-1.5 text-left font-normal sm:px-2">
                     <span className="font-semibold [overflow-wrap:anywhere]">{row.page}</span>
-                    <span className="block text-xs text-slate-600">{T.speed.device[row.device]}</span>
+                    <span className="block text-xs text-slate-600">{V.speed.device[row.device]}</span>
                   </th>
                   <td className={cell}>{row.views}</td>
                   {VITALS.map((v) => (

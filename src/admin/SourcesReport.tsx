@@ -8,6 +8,7 @@ import { BarChart3, Phone } from 'lucide-react'
 import { InboxSettings } from './actions.ts'
 import { formatDay, today } from './format.ts'
 import { T } from './messages.ts'
+import { V } from './messages-views.ts'
 import { useSourcesReport } from './queries.ts'
 import { Panel } from './Panel.tsx'
 import { SiteSpeed } from './SiteSpeed.tsx'
@@ -52,9 +53,9 @@ function SourcesTable({ rows, onPick }: { rows: Answer<'sources'>['sources']; on
         <thead>
           <tr className="border-b border-slate-300 text-slate-700">
             <th scope="col" className={`${head} text-left`}>
-              {T.sources.source}
+              {V.sources.source}
             </th>
-            {[T.sources.requests, T.sources.contacted, T.sources.scheduled].map((name) => (
+            {[V.sources.requests, V.sources.contacted, V.sources.scheduled].map((name) => (
               <th key={name} scope="col" className={`${head} text-right`}>
                 {name}
               </th>
@@ -71,7 +72,7 @@ function SourcesTable({ rows, onPick }: { rows: Answer<'sources'>['sources']; on
                   onClick={() => onPick(row.source)}
                 >
                   {row.source}
-                  <span className="sr-only">: {T.sources.showRequests}</span>
+                  <span className="sr-only">: {V.sources.showRequests}</span>
                 </button>
               </th>
               <td className={cell}>{row.requests}</td>
@@ -91,18 +92,18 @@ function Calls({ calls }: { calls: Answer<'sources'>['calls'] }) {
     <>
       <h3 className="mt-5 flex items-center gap-2 font-bold text-brand-900">
         <Phone className="size-4" aria-hidden="true" focusable="false" />
-        {T.sources.calls}
+        {V.sources.calls}
       </h3>
       <p className="text-sm text-slate-600">
         <strong className="text-slate-900" data-calls-total="">
-          {T.sources.callsTotal(calls.total)}
+          {V.sources.callsTotal(calls.total)}
         </strong>
-        . {T.sources.callsHint}
+        . {V.sources.callsHint}
       </p>
       <div className="mt-2 grid gap-4 sm:grid-cols-3">
-        <TallyList heading={T.sources.bySource} items={calls.bySource} />
-        <TallyList heading={T.sources.byPage} items={calls.byPage} />
-        <TallyList heading={T.sources.byDay} items={calls.byDay} format={formatDay} />
+        <TallyList heading={V.sources.bySource} items={calls.bySource} />
+        <TallyList heading={V.sources.byPage} items={calls.byPage} />
+        <TallyList heading={V.sources.byDay} items={calls.byDay} format={formatDay} />
       </div>
     </>
   )
@@ -118,15 +119,15 @@ export function SourcesReport({ onPick, onClose }: { onPick: (source: string) =>
   const data = report.data
   return (
     <Panel
-      heading={T.sources.heading}
+      heading={V.sources.heading}
       icon={BarChart3}
-      close={T.sources.close}
+      close={V.sources.close}
       onClose={onClose}
       data-sources-report=""
       tools={
         <div>
           <label htmlFor={`${id}-period`} className={`${label} text-sm`}>
-            {T.sources.period}
+            {V.sources.period}
           </label>
           <select
             id={`${id}-period`}
@@ -136,7 +137,7 @@ export function SourcesReport({ onPick, onClose }: { onPick: (source: string) =>
           >
             {PERIODS.map((n) => (
               <option key={n} value={n}>
-                {T.sources.days(n)}
+                {V.sources.days(n)}
               </option>
             ))}
           </select>
@@ -153,7 +154,7 @@ export function SourcesReport({ onPick, onClose }: { onPick: (source: string) =>
         {data && (
           <>
             {data.sources.length === 0 ? (
-              <p className="text-sm text-slate-700">{T.sources.noRequests}</p>
+              <p className="text-sm text-slate-700">{V.sources.noRequests}</p>
             ) : (
               <SourcesTable rows={data.sources} onPick={onPick} />
             )}

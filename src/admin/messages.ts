@@ -4,7 +4,6 @@
 import type { AlertChannel, AlertProblem } from '../lead/alerts.ts'
 import { ACTIVITY_TEXT, OUTCOME_WORDS, type ActivityKind } from '../lead/activity.ts'
 import { CLIENT_FIELDS } from './types.ts'
-import type { Band, Device, Vital } from '../lead/vitals.ts'
 export { STATUS_LABELS } from '../lead/submission.ts'
 export { ACTIVITY_TEXT }
 
@@ -237,22 +236,6 @@ export const T = {
     badDate: 'Enter a date as YYYY-MM-DD.',
     tooLong: (max: number) => `At most ${max} characters.`,
   },
-  remove: {
-    heading: 'Delete this request?',
-    text: (name: string, days: number) =>
-      `The request from ${name} goes to the Trash. You can restore it there for ${days} days; then it is deleted for good.`,
-    confirm: 'Delete',
-    cancel: 'Cancel',
-  },
-  erase: {
-    heading: 'Erase everything of this person?',
-    text: (who: string, requests: number) =>
-      `Every request with ${who} is deleted for good, with its notes and history, and every other request of this customer${requests > 1 ? ` (${requests} requests in all)` : ''}.`,
-    who: (phone: string | null, email: string | null) =>
-      [phone && `the phone number ${phone}`, email && `the e-mail address ${email}`].filter(Boolean).join(' or '),
-    confirm: 'Erase for good',
-    cancel: 'Cancel',
-  },
   /** A request's arrival window (online booking, issue 24): on its card and under its "More". */
   booking: {
     booked: 'Booked',
@@ -303,39 +286,6 @@ export const T = {
   visits: {
     /** The Clients tab's button that opens the view (its own words are in VisitsDue.tsx, loaded with it). */
     open: 'Visits due',
-  },
-  sources: {
-    heading: 'Sources',
-    period: 'Period',
-    days: (n: number) => `Last ${n} days`,
-    source: 'Source',
-    requests: 'Requests',
-    contacted: 'Contacted',
-    scheduled: 'Scheduled or done',
-    noRequests: 'No requests in this period.',
-    calls: 'Calls started from the site',
-    callsHint: 'Taps on the phone number; no caller is recorded.',
-    callsTotal: (n: number) => `${n} started`,
-    bySource: 'By source',
-    byPage: 'By page',
-    byDay: 'By day',
-    showRequests: 'show its requests',
-    close: 'Close',
-  },
-  /** The live site's speed (issue 21 item 6): Core Web Vitals of real visits, Google's bands. */
-  speed: {
-    heading: 'Site speed',
-    hint: 'How fast pages were for real visitors: the 75th percentile (3 visits in 4 were at least this fast). Google counts a page as fast when all four are good.',
-    none: 'No page views measured in this period.',
-    page: 'Page',
-    device: { mobile: 'Phone', desktop: 'Computer' } as Record<Device, string>,
-    views: 'Views',
-    vital: { lcp: 'Largest paint', inp: 'Response to taps', cls: 'Layout shift', ttfb: 'Server response' } as Record<
-      Vital,
-      string
-    >,
-    band: { good: 'good', 'needs-improvement': 'needs improvement', poor: 'poor' } as Record<Band, string>,
-    notMeasured: 'not measured',
   },
   timeline: {
     label: (name: string) => `History of ${name}`,
