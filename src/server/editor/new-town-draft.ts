@@ -8,7 +8,7 @@ import type { ContentRecords } from './records.ts'
 
 export type NewTownBody = { name: string; county: string }
 
-export type NewTownDraft = { id: string; path: string; data: Record<string, unknown> }
+export type NewTownDraft = { id: string; path: string; data: Record<string, unknown>; schema: Record<string, unknown> }
 
 export function newTownDraft(
   records: ContentRecords,
@@ -27,8 +27,6 @@ export function newTownDraft(
   const taken = records.list().find((e) => e.path === address)
   if (taken) return { ok: false, status: 409, error: `${address} is already the address of ${taken.name}.` }
   if (!records.mayWrite(id)) return { ok: false, status: 409, error: `${id} already exists: open it instead.` }
-  return {
-    ok: true,
-    draft: { id, path: address, data: parse(townRecord({ name, county })) as Record<string, unknown> },
-  }
+  const data = parse(townRecord({ name, county })) as Record<string, unknown>
+  return { ok: true, draft: { id, path: address, data, schema: records.schemaOf(id, data) } }
 }

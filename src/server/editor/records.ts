@@ -213,5 +213,5 @@ export function contentRecords(contentDir: string, registry: SchemaRegistry = cr
     })
   }
 
-  return { contentDir, list, read, exists, mayWrite, textOf, check, draftText, versionOf }
+  return { contentDir, list, read, exists, mayWrite, textOf, check, draftText, versionOf, schemaOf }
 }
