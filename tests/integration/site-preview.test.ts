@@ -57,6 +57,8 @@ describe.each(STORAGE_KINDS)('the site editor’s preview on %s', (kind) => {
     // The stylesheet is in the page, as published pages have it.
     expect(String(html).includes('<style>'), '<style>').toBe(true)
     expect(String(html).includes('rel="stylesheet"'), 'rel="stylesheet"').toBe(false)
+    // No script of its own: the editor's sandboxed frame would run none.
+    expect(String(html).includes('<script type="module"'), 'a module script').toBe(false)
     // Nothing written: the folder's records, and the site served, as they were.
     expect(snapshot(content.dir)).toEqual(before)
     const live = await (await fetch(`${served.server.url}/`)).text()

@@ -1,12 +1,16 @@
 // The site editor's preview (issue 23, decision 060): the one page a record makes, rendered as a
 // publish would render it (the pages' server build, the stylesheet inlined: page-html.ts) from a
 // staged copy of the content folder with the drafts in it, and nothing written to the folder.
+// Its scripts are left out: the editor shows it in a sandboxed frame where none would run.
 // The staged copy is removed once the page is rendered.
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { finishPageHtml } from '../page-html.ts'
 import { loadRenderPage, serverEntryOf } from '../page-render.ts'
+
+/** A script the page runs (not its JSON-LD, which is data): none runs in the preview's sandboxed frame. */
+const RUN_SCRIPT = /<script(?![^>]*type="application\/ld\+json")[^>]*>[\s\S]*?<\/script>/g
 
 /** An address the preview may be asked for: a page's path, as records write them. */
 export const PREVIEW_PATH = /^\/[a-z0-9/-]{0,120}$/
@@ -41,7 +45,10 @@ export async function renderPreview({
     const renderPage = await loadRenderPage(serverEntryOf(builtDir))
     const { httpResponse } = await renderPage({ urlOriginal: urlPath })
     if (httpResponse?.statusCode !== 200) return undefined
-    return finishPageHtml(httpResponse.body, (href) => readFileSync(path.join(builtDir, href), 'utf8'))
+    const html = finishPageHtml(httpResponse.body, (href) => readFileSync(path.join(builtDir, href), 'utf8'))
+    // The frame runs no script (its sandbox): the page is shown as it is before its scripts run,
+    // which is how every page is built to look (decision 006).
+    return html.replace(RUN_SCRIPT, '')
   } finally {
     if (before === undefined) delete process.env.CONTENT_DIR
     else process.env.CONTENT_DIR = before
