@@ -46,7 +46,7 @@ const W = {
 }
 
 /** An allOf's members as one schema: their properties and required fields together. */
-export function flatten(schema: Schema): Schema {
+function flatten(schema: Schema): Schema {
   if (!schema.allOf) return schema
   const parts = schema.allOf.map(flatten)
   const { allOf: _all, ...rest } = schema
@@ -71,7 +71,7 @@ const typeOf = (schema: Schema, value: Value): string => {
 }
 
 /** A new value for `schema`: what its required fields need to be filled in. */
-export function blank(schema: Schema): Value {
+function blank(schema: Schema): Value {
   const s = flatten(schema)
   if (s.const !== undefined) return s.const
   if (s.enum) return s.enum[0]
@@ -149,7 +149,7 @@ function Problems({ id, list }: { id: string; list: string[] | undefined }) {
   )
 }
 
-export function Field(props: FieldProps & { prefix: string }): ReactNode {
+function Field(props: FieldProps & { prefix: string }): ReactNode {
   const { value, path, name, problems, onChange, prefix } = props
   const schema = flatten(props.schema)
   const id = idOf(prefix, path)

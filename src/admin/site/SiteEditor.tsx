@@ -179,11 +179,13 @@ function RecordList({ onOpen }: { onOpen: (id: string) => void }) {
               <li key={record.id}>
                 <button
                   type="button"
-                  className={`${btn('quiet', 'sm')} w-full justify-between text-left`}
+                  className={`${btn('quiet', 'sm')} w-full justify-start text-left`}
                   onClick={() => onOpen(record.id)}
                 >
                   <span className="min-w-0 truncate">{list.length === 1 ? W.kinds[kind] : record.name}</span>
-                  {record.path && <span className="shrink-0 text-xs font-normal text-slate-600">{record.path}</span>}
+                  {record.path && (
+                    <span className="ml-auto shrink-0 text-xs font-normal text-slate-600">{record.path}</span>
+                  )}
                 </button>
               </li>
             ))}
