@@ -119,6 +119,9 @@ test('the owner changes the phone number, sees it in the preview, publishes it e
   expect((await publicPage('/')).text).toContain(OLD.display)
   await panel.getByRole('button', { name: 'Publish' }).click()
   await expect(panel.getByRole('button', { name: 'Publishing…' })).toBeVisible()
+  // The step it is at, while it runs (seconds: the whole site is made again).
+  await expect(panel.locator('[data-progress]')).toContainText(/Publishing… (Checking|Making|Saving|Switching)/)
+  await shot(page, 'publishing-390')
   const note = panel.locator('[data-site-note]')
   await expect(note).toContainText('Published at', { timeout: 60_000 })
   console.log(`site editor: ${await note.innerText()}`)
@@ -159,8 +162,10 @@ test('Undo brings the previous number back', async ({ page }) => {
   const history = panel.locator('[data-site-history]')
   await expect(history.locator('[data-release]')).toHaveCount(2)
   await expect(history.locator('[data-release]').first()).toContainText('business.yaml')
-  await history.getByText('What changed').first().click()
+  await history.getByRole('button', { name: 'What changed' }).first().click()
+  await expect(history.locator('pre').first()).toBeVisible()
   await expect(history.locator('pre').first()).toContainText(NEW.display)
+  await history.locator('pre').first().scrollIntoViewIfNeeded()
   await shot(page, 'history-390')
   await history.getByRole('button', { name: 'Undo the last publish' }).click()
   const dialog = page.getByRole('dialog', { name: 'Undo the last publish?' })
@@ -244,7 +249,11 @@ test('the owner adds a town with its ZIP code and reaches its page, /service-are
 
 test('at 1280×800 the form and the preview stand side by side, the preview at desktop width', async ({ page }) => {
   await page.setViewportSize(DESKTOP)
-  const panel = await openBusiness(page)
+  const panel = await openSite(page)
+  // The new town is listed with the others.
+  await panel.getByText('Towns (16)').click()
+  await expect(panel.getByRole('button', { name: /Jarrettsville/ })).toBeVisible()
+  await panel.getByRole('button', { name: 'The business' }).click()
   await panel.getByRole('button', { name: 'Desktop' }).click()
   await expect(page.locator('[data-preview-frame="desktop"]')).toBeVisible()
   await expect(page.frameLocator('[data-preview-frame]').locator('footer')).toContainText(OLD.display)

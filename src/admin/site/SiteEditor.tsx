@@ -487,19 +487,38 @@ function History({ onUndone }: { onUndone: (message: string) => void }) {
                 {new Date(release.created_at).toLocaleString()} · {release.author}
                 {release.records.length > 0 && <> · {release.records.join(', ')}</>}
               </p>
-              {release.diff && (
-                <details className="mt-1">
-                  <summary className="cursor-pointer font-semibold text-brand-800">{W.changes}</summary>
-                  <pre className="mt-1 max-h-64 overflow-auto rounded bg-slate-50 p-2 text-xs whitespace-pre-wrap">
-                    {release.diff}
-                  </pre>
-                </details>
-              )}
+              {release.diff && <Diff text={release.diff} />}
             </li>
           ))}
         </ol>
       )}
     </section>
+  )
+}
+
+/** A publish's change, line by line, behind a button. */
+function Diff({ text }: { text: string }) {
+  const id = useId()
+  const [shown, setShown] = useState(false)
+  return (
+    <div className="mt-1">
+      <button
+        type="button"
+        className={btn('quiet', 'sm')}
+        aria-expanded={shown}
+        aria-controls={id}
+        onClick={() => setShown((was) => !was)}
+      >
+        {W.changes}
+      </button>
+      <pre
+        id={id}
+        hidden={!shown}
+        className="mt-1 max-h-64 overflow-auto rounded bg-slate-50 p-2 text-xs whitespace-pre-wrap"
+      >
+        {text}
+      </pre>
+    </div>
   )
 }
 
