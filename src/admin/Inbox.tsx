@@ -19,6 +19,7 @@ import {
   DeleteDialog,
   Loading,
   People,
+  SiteEditor,
   preloadViews,
   Schedule,
   SourcesReport,
@@ -121,6 +122,8 @@ export function Inbox({ title, onLogout }: { title: string; onLogout: () => Prom
               />
             ) : report === 'people' ? (
               <People onClose={() => setReport(null)} />
+            ) : report === 'site' ? (
+              <SiteEditor onClose={() => setReport(null)} />
             ) : report === 'visits' ? (
               <VisitsDue
                 onClose={() => setReport(null)}

@@ -1,12 +1,12 @@
 // The inbox's own compact app header (decision 042), on the brand's dark band, in place of the
 // public site's sticky header: the heading, the Schedule's and the Sources report's buttons and a
-// "Menu" with what a day seldom needs (People, "Log out"); the counts (total, unread, clients,
+// "Menu" with what a day seldom needs (People, Site, "Log out"); the counts (total, unread, clients,
 // follow-ups due) in one line; the notifications switch in one line. The menu is the platform's
 // popover (it closes on Escape or a tap elsewhere, and tells its button's state to screen readers):
 // three buttons and the heading are what fits in 358 px. The median first response sits here from 640 px, and under the list on a
 // phone (ResponseTimes).
 import { useEffect, useRef, useState } from 'react'
-import { BarChart3, CalendarDays, LogOut, Menu, Users } from 'lucide-react'
+import { BarChart3, CalendarDays, Globe, LogOut, Menu, Users } from 'lucide-react'
 import { BusyButton } from './BusyButton.tsx'
 import { formatDuration } from './format.ts'
 import { T } from './messages.ts'
@@ -17,7 +17,7 @@ import type { Counts } from './types.ts'
 import { btn } from './ui.ts'
 
 /** The views reached from the header, shown above the list one at a time. */
-export type Report = 'sources' | 'schedule' | 'visits' | 'people'
+export type Report = 'sources' | 'schedule' | 'visits' | 'people' | 'site'
 
 const MENU_ID = 'inbox-menu'
 const menuItem = `${btn('quiet')} w-full justify-start`
@@ -60,6 +60,18 @@ function HeaderMenu({
         >
           <Users className="size-5" aria-hidden="true" focusable="false" />
           {T.inbox.people}
+        </button>
+        <button
+          type="button"
+          className={menuItem}
+          aria-pressed={report === 'site'}
+          onClick={() => {
+            close()
+            onToggle('site')
+          }}
+        >
+          <Globe className="size-5" aria-hidden="true" focusable="false" />
+          {T.inbox.site}
         </button>
         <BusyButton
           className={menuItem}

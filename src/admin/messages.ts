@@ -120,6 +120,7 @@ export const T = {
     logout: 'Log out',
     menu: 'Menu',
     people: 'People',
+    site: 'Site',
     counts: { total: 'Total', unread: 'Unread', clients: 'Clients', due: 'Follow-ups due' },
     response: 'First response',
     responseHint: 'median, business hours',

@@ -15,6 +15,7 @@ export const SourcesReport = lazy(() => views().then((v) => ({ default: v.Source
 export const VisitsDue = lazy(() => views().then((v) => ({ default: v.VisitsDue })))
 export const CustomerView = lazy(() => views().then((v) => ({ default: v.CustomerView })))
 export const People = lazy(() => views().then((v) => ({ default: v.People })))
+export const SiteEditor = lazy(() => views().then((v) => ({ default: v.SiteEditor })))
 export const DeleteDialog = lazy(() => views().then((v) => ({ default: v.DeleteDialog })))
 
 /** What shows while the chunk is on its way. */

@@ -95,6 +95,8 @@ export const ROUTE_ROLES = {
   'GET /site/records': 'owner',
   'GET /site/records/:id{.+}': 'owner',
   'POST /site/check': 'owner',
+  'POST /site/preview': 'owner',
+  'POST /site/new-town': 'owner',
   'POST /site/publish': 'owner',
   'POST /site/undo': 'owner',
   'GET /site/progress': 'owner',

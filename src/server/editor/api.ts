@@ -11,6 +11,8 @@ import type { Checked } from '../admin/validate.ts'
 import type { ContentRecords, Draft } from './records.ts'
 import type { Publisher } from './releases.ts'
 import { deviceName } from '../alerts/device-name.ts'
+import { PREVIEW_PATH } from './preview.ts'
+import { newTownDraft, type NewTownBody } from './new-town-draft.ts'
 
 /** The largest body the editor takes: a few records' drafts (the largest record is about 6 KB of JSON). */
 export const EDITOR_BODY_LIMIT = 256 * 1024
@@ -63,6 +65,24 @@ function validateDrafts(records: ContentRecords, body: unknown): Checked<{ draft
   return { ok: true, value: { drafts: drafts as Draft[] } }
 }
 
+/** A preview: the drafts and the address of the page to render. */
+function validatePreview(records: ContentRecords, body: unknown): Checked<{ drafts: Draft[]; path: string }> {
+  const drafts = validateDrafts(records, body)
+  if (!drafts.ok) return drafts
+  const { path } = body as { path?: unknown }
+  if (typeof path !== 'string' || !PREVIEW_PATH.test(path))
+    return { ok: false, error: 'Send "path": the address of a page of the site, such as "/".' }
+  return { ok: true, value: { ...drafts.value, path } }
+}
+
+/** A new town: its name and county. */
+function validateNewTown(body: unknown): Checked<NewTownBody> {
+  const { name, county } = (body ?? {}) as { name?: unknown; county?: unknown }
+  if (typeof name !== 'string' || typeof county !== 'string')
+    return { ok: false, error: 'Send the town’s "name" and its "county".' }
+  return { ok: true, value: { name: name.trim(), county } }
+}
+
 export function siteEditorApi({ editor }: EditorDeps) {
   const folder = () => editor?.records
   const needsFolder: MiddlewareHandler<AppEnv> = async (c, next) =>
@@ -89,6 +109,23 @@ export function siteEditorApi({ editor }: EditorDeps) {
         return c.json({ success: true as const, ok: problems.length === 0, problems }, 200)
       },
     )
+    .post(
+      '/site/preview',
+      needsFolder,
+      jsonInput<{ drafts: Draft[]; path: string }>()((body) => validatePreview(folder()!, body)),
+      async (c) => {
+        const { drafts, path } = c.req.valid('json')
+        const result = await editor!.preview(drafts, path)
+        if (!result.ok)
+          return c.json({ success: false as const, error: 'The page cannot be shown.', problems: result.problems }, 422)
+        return c.json({ success: true as const, html: result.html }, 200)
+      },
+    )
+    .post('/site/new-town', needsFolder, jsonInput<NewTownBody>()(validateNewTown), (c) => {
+      const made = newTownDraft(folder()!, c.req.valid('json'))
+      if (!made.ok) return fail(c, made.status, made.error)
+      return c.json({ success: true as const, draft: made.draft }, 200)
+    })
     .post(
       '/site/publish',
       needsFolder,

@@ -165,9 +165,13 @@ export function contentRecords(contentDir: string, registry: SchemaRegistry = cr
 
   /**
    * The drafts checked with the rest of the folder as `content:check` checks it: each problem at
-   * its record and field, in its words; with their texts when there is none.
+   * its record and field, in its words; with their texts when there is none. Without `nearCopy`,
+   * what the page would be is all that is asked (a preview shows a near-copy; publishing refuses it).
    */
-  function check(drafts: Draft[]): { problems: EditorProblem[]; texts: Map<string, string> } {
+  function check(
+    drafts: Draft[],
+    { nearCopy = true }: { nearCopy?: boolean } = {},
+  ): { problems: EditorProblem[]; texts: Map<string, string> } {
     const texts = new Map(drafts.map((draft) => [draft.id, draftText(draft)]))
     const problems: EditorProblem[] = []
     try {
@@ -177,7 +181,7 @@ export function contentRecords(contentDir: string, registry: SchemaRegistry = cr
       for (const { file, field, line, message } of error.problems)
         problems.push({ id: file.split(path.sep).join('/'), field, ...(line === undefined ? {} : { line }), message })
     }
-    return { problems: [...problems, ...nearCopies(drafts)], texts }
+    return { problems: nearCopy ? [...problems, ...nearCopies(drafts)] : problems, texts }
   }
 
   /** Each drafted town page that is mostly another place's words, or new:town's starter text. */
@@ -209,5 +213,5 @@ export function contentRecords(contentDir: string, registry: SchemaRegistry = cr
     })
   }
 
-  return { contentDir, list, read, exists, mayWrite, textOf, check, draftText, versionOf }
+  return { contentDir, list, read, exists, mayWrite, textOf, check, draftText, versionOf, schemaOf }
 }

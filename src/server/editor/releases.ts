@@ -38,6 +38,7 @@ import { ContentError } from '../../catalogue/problems.ts'
 import { MANIFEST_ENV } from '../../catalogue/images.ts'
 import { releaseDiff } from './diff.ts'
 import { checkRelease } from './release-checks.ts'
+import { renderPreview } from './preview.ts'
 import { contentRecords, type ContentRecords, type Draft, type EditorProblem } from './records.ts'
 
 /** Rendered releases kept on disk for an undo without a render. */
@@ -391,9 +392,27 @@ export function sitePublisher(deps: PublisherDeps) {
     )
   }
 
+  /**
+   * The page at `urlPath` as the drafts would publish it, nothing written (preview.ts); the
+   * drafts' problems instead when they fail the checks. In turn with publishes: both point the
+   * pages' code at a folder of their own while they render.
+   */
+  async function preview(
+    drafts: Draft[],
+    urlPath: string,
+  ): Promise<{ ok: true; html: string } | { ok: false; problems: EditorProblem[] }> {
+    const { problems, texts } = records.check(drafts, { nearCopy: false })
+    if (problems.length > 0) return { ok: false, problems }
+    const html = await serially(() => renderPreview({ contentDir, builtDir, texts, urlPath }))
+    if (html === undefined)
+      return { ok: false, problems: [{ id: '', field: 'path', message: `${urlPath} is not a page of the site.` }] }
+    return { ok: true, html }
+  }
+
   return {
     records,
     start,
+    preview,
     publish,
     undo,
     follow,
