@@ -3,13 +3,15 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { ImageManifest } from '../sections/Picture.tsx'
+import { renderSetting } from './render-settings.ts'
 
 export const IMAGES_DIR = path.resolve('public/images')
 const MANIFEST = path.join(IMAGES_DIR, 'manifest.json')
 /**
  * Names another manifest for the pages rendered by this process: a server rendering a mounted
  * content folder at start (src/server/site-render.ts) makes its copies elsewhere. The pages'
- * server build has its own copy of this module, so the setting travels in the environment.
+ * server build has its own copy of this module, so the setting travels in the environment (or in
+ * the render's own settings: render-settings.ts).
  */
 export const MANIFEST_ENV = 'LONGBAR_IMAGE_MANIFEST'
 
@@ -27,7 +29,7 @@ export function imageRefs(value: unknown, at: string[] = []): { ref: ImageRef; a
 
 /** The manifest entries of the pictures a record names (none before the images step has run). */
 export function recordImages(record: unknown): ImageManifest {
-  const file = process.env[MANIFEST_ENV] || MANIFEST
+  const file = renderSetting(MANIFEST_ENV) || MANIFEST
   if (!existsSync(file)) return {}
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as ImageManifest
   return Object.fromEntries(

@@ -3,6 +3,7 @@
 // that lists every problem at once (file, line, field, what to write).
 import { readdirSync } from 'node:fs'
 import path from 'node:path'
+import { renderSetting } from './render-settings.ts'
 import { createSchemaRegistry, type SchemaRegistry } from './schemas.ts'
 import { ContentError, explainError, fieldPath, type ContentProblem } from './problems.ts'
 import { fillRecord, placeholderValues, type PlaceholderValues } from './placeholders.ts'
@@ -142,7 +143,7 @@ export type LoadOptions = {
 }
 
 export function defaultContentDir(): string {
-  return path.resolve(process.env.CONTENT_DIR || 'content')
+  return path.resolve(renderSetting('CONTENT_DIR') || 'content')
 }
 
 /**
@@ -171,13 +172,20 @@ export function loadCatalogue(options: LoadOptions = {}): Catalogue {
   return assemble(records, values)
 }
 
-let cached: { dir: string; catalogue: Catalogue } | undefined
+/** The catalogues loaded lately, by folder, the latest last. */
+const cached = new Map<string, Catalogue>()
+/** How many: the live site's, and a preview's or a publish's rendered beside it. */
+const CACHED_FOLDERS = 3
 /**
- * The catalogue of ./content (or CONTENT_DIR), loaded once per folder: the site editor renders
- * each release from a folder of its own, in the process that serves (src/server/editor/releases.ts).
+ * The catalogue of ./content (or CONTENT_DIR, or the render's own folder: render-settings.ts),
+ * loaded once per folder: the site editor renders each release and preview from a folder of its
+ * own, in the process that serves (src/server/editor/*), while the live site's keeps serving.
  */
 export function getCatalogue(): Catalogue {
   const dir = defaultContentDir()
-  if (cached?.dir !== dir) cached = { dir, catalogue: loadCatalogue() }
-  return cached.catalogue
+  const catalogue = cached.get(dir) ?? loadCatalogue({ contentDir: dir })
+  cached.delete(dir)
+  cached.set(dir, catalogue)
+  if (cached.size > CACHED_FOLDERS) cached.delete(cached.keys().next().value!)
+  return catalogue
 }

@@ -1,6 +1,7 @@
 // What each Vike page receives as pageContext.data: the record, the layout's data (header,
 // footer, business) and the head. Runs at build time (prerender), on the server side only.
 import { getCatalogue } from './load.ts'
+import { renderSetting } from './render-settings.ts'
 import type { Catalogue, PageRecord, Review } from './types.ts'
 import { activeNavIndex, areaDirectory, findPage, footerAreaLinks, trailOf, type AreaDirectory } from './routes.ts'
 import { buildHead, noIndexHead, type HeadData } from '../seo/head.ts'
@@ -48,7 +49,7 @@ const DEFAULT_ORIGIN = 'http://localhost:3000'
 
 /** The origin of canonical links, sitemap and JSON-LD: PUBLIC_ORIGIN at build time. */
 export function publicOrigin(): string {
-  return normalizeOrigin(process.env.PUBLIC_ORIGIN || DEFAULT_ORIGIN)
+  return normalizeOrigin(renderSetting('PUBLIC_ORIGIN') || DEFAULT_ORIGIN)
 }
 
 function chromeFor(catalogue: Catalogue, page: { path: string; template?: string }): Chrome {

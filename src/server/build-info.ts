@@ -96,3 +96,25 @@ export function loadServedBuildInfo(distDir: string, origin?: string): { build: 
     `${file} does not fit this server (${problems.join('; ')}): it comes from another release or was edited by hand. Run \`npm run build\`.`,
   )
 }
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/**
+ * Makes `live` the build info `next` in place, object by object: what the server's parts took
+ * from it at start (the business, the office, the contact form's words, the pages' data) are
+ * these same objects, so each answers from the published release from now on (a site editor's
+ * publish, decision 060). What a part worked out from them once at start (a time zone kept as a
+ * string) stays as it was until the next start.
+ */
+export function replaceBuildInfo(live: BuildInfo, next: BuildInfo): void {
+  const replace = (target: Record<string, unknown>, source: Record<string, unknown>) => {
+    for (const key of Object.keys(target)) if (!(key in source)) delete target[key]
+    for (const [key, value] of Object.entries(source)) {
+      const old = target[key]
+      if (isRecord(old) && isRecord(value)) replace(old, value)
+      else target[key] = value
+    }
+  }
+  replace(live, next)
+}

@@ -5,7 +5,7 @@ import { parseEnv } from './env.ts'
 import { createLogger } from './log.ts'
 import { loadStaticSite } from './static-site.ts'
 import { liveSite } from './live-site.ts'
-import { loadServedBuildInfo } from './build-info.ts'
+import { loadServedBuildInfo, replaceBuildInfo } from './build-info.ts'
 import { pageRenderer, serverEntryOf } from './page-render.ts'
 import { openStorage } from './storage.ts'
 import { startAlerts } from './alerts/setup.ts'
@@ -59,7 +59,7 @@ if (config.trustProxy === 0) reportUntrustedForwarding(log)
 //    and the catalogue's loader among it, is loaded only then.)
 let siteDir = config.distDir
 if (config.contentDir) {
-  const { renderSite } = await import('./site-render.ts')
+  const { makeLive, renderSite } = await import('./site-render.ts')
   const rendered = await renderSite({
     contentDir: config.contentDir,
     builtDir: config.distDir,
@@ -71,6 +71,7 @@ if (config.contentDir) {
     process.exit(1)
   })
   siteDir = rendered.dir
+  makeLive(rendered)
 }
 const { build, builtOrigin } = loadServedBuildInfo(siteDir, config.publicOrigin)
 // Served through one object the site editor's publish replaces in one step (live-site.ts).
@@ -111,6 +112,8 @@ const editor = config.contentDir
       site,
       https: config.publicOrigin.startsWith('https:'),
       initial: { dir: siteDir, site: startSite },
+      // The request-time pages, the contact API's words and the business facts follow the release.
+      onLive: (dir) => replaceBuildInfo(build, loadServedBuildInfo(dir, config.publicOrigin).build),
     })
   : undefined
 await editor?.start()

@@ -11,6 +11,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { loadCatalogue } from '../catalogue/load.ts'
 import { MANIFEST_ENV } from '../catalogue/images.ts'
+import { renderSetting, withRenderSettings, type RenderSettings } from '../catalogue/render-settings.ts'
+import type { Catalogue } from '../catalogue/types.ts'
 import { buildImages } from '../catalogue/picture-copies.ts'
 import type { ContactSentData } from '../catalogue/page-data.ts'
 import { primaryPaths, routePaths } from '../catalogue/routes.ts'
@@ -31,6 +33,8 @@ const FROM_CONTENT =
 export type RenderedSite = {
   /** The rendered site, laid out as the build's dist/client (its build-info.json beside it). */
   dir: string
+  /** What its pages were rendered with: what a request-time render must read once it is live. */
+  settings: Required<RenderSettings>
   pages: number
   pictures: number
   ms: number
@@ -43,9 +47,28 @@ const fileOf = (url: string) => (url === '/' ? 'index.html' : `${url.slice(1)}/i
  * Renders the site of `contentDir` for `origin` into a new folder under the system's temporary
  * folder (removed when the process ends): the built site `builtDir` (dist/client) with every file
  * made from the content made again. Throws a ContentError when the folder fails the checks; any
- * page that does not render is an error naming its address.
+ * page that does not render is an error naming its address. The pages read the folder, the
+ * origin and the pictures' manifest from this render's own settings (render-settings.ts), never
+ * from the process's: the live site keeps serving its own meanwhile. Whoever makes the result
+ * live sets `settings` for the process (`makeLive`).
  */
-export async function renderSite({
+export function renderSite(options: {
+  contentDir: string
+  builtDir: string
+  origin: string
+  log: Logger
+}): Promise<RenderedSite> {
+  return withRenderSettings({ CONTENT_DIR: options.contentDir, PUBLIC_ORIGIN: options.origin }, () =>
+    renderInFolder(options),
+  )
+}
+
+/** The request-time renders of this process read `site`'s settings from now on. */
+export function makeLive(site: Pick<RenderedSite, 'settings'>): void {
+  Object.assign(process.env, site.settings)
+}
+
+async function renderInFolder({
   contentDir,
   builtDir,
   origin,
@@ -57,10 +80,6 @@ export async function renderSite({
   log: Logger
 }): Promise<RenderedSite> {
   const started = performance.now()
-  // The pages' own code reads the content folder and the origin from the environment: the same
-  // process renders them, so the settings go there before the first page.
-  process.env.CONTENT_DIR = contentDir
-  process.env.PUBLIC_ORIGIN = origin
   const catalogue = loadCatalogue({ contentDir, root: path.dirname(contentDir) })
 
   const root = mkdtempSync(path.join(tmpdir(), 'longbar-site-'))
@@ -73,15 +92,43 @@ export async function renderSite({
 
   const imagesDir = path.join(dir, 'images')
   const { manifest } = await buildImages(catalogue, contentDir, imagesDir)
-  process.env[MANIFEST_ENV] = path.join(imagesDir, 'manifest.json')
+  const settings = {
+    CONTENT_DIR: contentDir,
+    PUBLIC_ORIGIN: origin,
+    [MANIFEST_ENV]: path.join(imagesDir, 'manifest.json'),
+  }
+  const site = await withRenderSettings(settings, () => renderPages({ catalogue, builtDir, dir, root, origin }))
+  const rendered = { dir, settings, pages: site.pages, pictures: Object.keys(manifest).length, ms: 0 }
+  rendered.ms = Math.round(performance.now() - started)
+  const { settings: _settings, ...logged } = rendered
+  log.info('site rendered from the content folder', { contentDir, ...logged })
+  return rendered
+}
 
+/** Every page of `catalogue` and the files made with them, into `dir`; the build info into `root`. */
+async function renderPages({
+  catalogue,
+  builtDir,
+  dir,
+  root,
+  origin,
+}: {
+  catalogue: Catalogue
+  builtDir: string
+  dir: string
+  root: string
+  origin: string
+}): Promise<{ pages: number }> {
   const renderPage = await loadRenderPage(serverEntryOf(builtDir))
   const render = async (url: string, expected: number) => {
     const { httpResponse, errorWhileRendering, ...pageContext } = await renderPage({ urlOriginal: url })
     if (httpResponse?.statusCode !== expected)
-      throw new Error(`rendering ${url} for ${contentDir} gave status ${httpResponse?.statusCode ?? 'none'}`, {
-        cause: errorWhileRendering,
-      })
+      throw new Error(
+        `rendering ${url} for ${renderSetting('CONTENT_DIR')} gave status ${httpResponse?.statusCode ?? 'none'}`,
+        {
+          cause: errorWhileRendering,
+        },
+      )
     return { html: httpResponse.body, data: (pageContext as { data?: unknown }).data }
   }
   // Each page finished as it is written (stylesheet inlined, script deferred), as the build
@@ -110,8 +157,5 @@ export async function renderSite({
     `${JSON.stringify(makeBuildInfo(catalogue, origin, contactSentData!), null, 2)}\n`,
   )
   compressAll(dir, 5)
-  const site = { dir, pages: urls.length + 1, pictures: Object.keys(manifest).length, ms: 0 }
-  site.ms = Math.round(performance.now() - started)
-  log.info('site rendered from the content folder', { contentDir, ...site })
-  return site
+  return { pages: urls.length + 1 }
 }

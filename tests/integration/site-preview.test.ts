@@ -9,6 +9,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adminClient } from '../helpers/admin.ts'
 import { copyContent } from '../helpers/content-copy.ts'
+import { sendFormWithProblems } from '../helpers/http.ts'
 import { ORIGIN, serveOn } from '../helpers/served.ts'
 import { STORAGE_KINDS } from '../../scripts/lib/storage.ts'
 
@@ -146,5 +147,37 @@ describe.each(STORAGE_KINDS)('the site editor’s preview on %s', (kind) => {
     const huge = await preview([{ id: 'business.yaml', data: { ...business, name: 'x'.repeat(300 * 1024) } }], '/')
     expect(huge.status).toBe(413)
     expect((await preview([], '/')).status).toBe(400)
+  })
+
+  // A publish renders the staged folder (its pictures with sharp, seconds) in the process that
+  // serves the site. A page rendered on request (the contact form sent without JavaScript, with
+  // its problems) keeps the live site's words until the switch, and the published ones after:
+  // it is rendered with the build info of the live release (replaceBuildInfo). Before, it kept
+  // the number of the site the server started with until the next start. Last: it changes the
+  // site the tests above read.
+  it('gives the pages rendered on request the published words at the switch, not before', async () => {
+    const opened = await admin.call('GET', '/api/admin/site/records/business.yaml')
+    const version = (opened.body.record as { version: string }).version
+    const pages: string[] = []
+    let done = false
+    const publishing = admin
+      .call('POST', '/api/admin/site/publish', {
+        drafts: [{ id: 'business.yaml', data: withPhone(NEW) }],
+        versions: { 'business.yaml': version },
+      })
+      .finally(() => (done = true))
+    while (!done) {
+      const sent = await Promise.all(
+        Array.from({ length: 4 }, () => sendFormWithProblems(served.server.url).then((r) => r.text())),
+      )
+      if (!done) pages.push(...sent)
+    }
+    const published = await publishing
+    expect(published.status, JSON.stringify(published.body).slice(0, 300)).toBe(200)
+    expect(pages.length).toBeGreaterThan(4)
+    const early = pages.filter((page) => page.includes(NEW.display)).length
+    expect(early, `${early} of ${pages.length} pages showed the number before it was published`).toBe(0)
+    expect(pages.every((page) => page.includes('(410) 555-0142'))).toBe(true)
+    expect(await (await sendFormWithProblems(served.server.url)).text()).toContain(NEW.display)
   })
 })

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { loadCatalogue } from '../../src/catalogue/load.ts'
-import { loadBuildInfo } from '../../src/server/build-info.ts'
+import { loadBuildInfo, replaceBuildInfo } from '../../src/server/build-info.ts'
 
 const catalogue = loadCatalogue()
 const contact = catalogue.pages.find((p) => p.path === '/contact')
@@ -71,5 +71,26 @@ describe('the build info read back', () => {
     expect(() => loadBuildInfo(path.join(tmpdir(), 'no-such-dist', 'client'))).toThrow(
       /build-info\.json is missing or unreadable: run `npm run build` first/,
     )
+  })
+})
+
+describe('the live build info made another release’s in place (replaceBuildInfo)', () => {
+  test('keeps every object a part took at start, with the new release’s values, and drops what is gone', () => {
+    const live = readBack(fitting())()
+    const { business, office, contactForm } = live
+    const next = readBack({
+      ...fitting(),
+      business: { name, phone: { ...phone, display: '(443) 555-0177', e164: '+14435550177' }, email },
+      office: { hours: hours.slice(0, 1), timeZone },
+      zipPlaces: { '21015': 'Bel Air' },
+    })()
+    replaceBuildInfo(live, next)
+    expect(live.business).toBe(business)
+    expect(business.phone.display).toBe('(443) 555-0177')
+    expect(live.office).toBe(office)
+    expect(office.hours).toEqual(hours.slice(0, 1))
+    expect(live.contactForm).toBe(contactForm)
+    expect(live.zipPlaces).toEqual({ '21015': 'Bel Air' })
+    expect(live).toEqual(next)
   })
 })

@@ -6,6 +6,7 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { withRenderSettings } from '../../catalogue/render-settings.ts'
 import { finishPageHtml } from '../page-html.ts'
 import { loadRenderPage, serverEntryOf } from '../page-render.ts'
 
@@ -17,8 +18,8 @@ export const PREVIEW_PATH = /^\/[a-z0-9/-]{0,120}$/
 
 /**
  * The HTML of the page at `urlPath` with the records of `texts` (id → YAML) in place of the
- * folder's; undefined when no page has that address. The pages' code reads the folder from
- * CONTENT_DIR, so it points at the staged copy while the page renders and back after.
+ * folder's; undefined when no page has that address. The page reads the staged copy as this
+ * render's own folder (render-settings.ts): the pages served meanwhile keep reading the live one.
  */
 export async function renderPreview({
   contentDir,
@@ -39,19 +40,17 @@ export async function renderPreview({
     mkdirSync(path.dirname(file), { recursive: true })
     writeFileSync(file, text)
   }
-  const before = process.env.CONTENT_DIR
   try {
-    process.env.CONTENT_DIR = staged
     const renderPage = await loadRenderPage(serverEntryOf(builtDir))
-    const { httpResponse } = await renderPage({ urlOriginal: urlPath })
+    const { httpResponse } = await withRenderSettings({ CONTENT_DIR: staged }, () =>
+      renderPage({ urlOriginal: urlPath }),
+    )
     if (httpResponse?.statusCode !== 200) return undefined
     const html = finishPageHtml(httpResponse.body, (href) => readFileSync(path.join(builtDir, href), 'utf8'))
     // The frame runs no script (its sandbox): the page is shown as it is before its scripts run,
     // which is how every page is built to look (decision 006).
     return html.replace(RUN_SCRIPT, '')
   } finally {
-    if (before === undefined) delete process.env.CONTENT_DIR
-    else process.env.CONTENT_DIR = before
     rmSync(root, { recursive: true, force: true })
   }
 }

@@ -32,10 +32,11 @@ import {
 } from '../db/site-releases.ts'
 import type { LiveSite } from '../live-site.ts'
 import type { Logger } from '../log.ts'
-import { renderSite } from '../site-render.ts'
+import { makeLive, renderSite } from '../site-render.ts'
 import { loadStaticSite, type StaticSite } from '../static-site.ts'
 import { ContentError } from '../../catalogue/problems.ts'
 import { MANIFEST_ENV } from '../../catalogue/images.ts'
+import type { RenderSettings } from '../../catalogue/render-settings.ts'
 import { releaseDiff } from './diff.ts'
 import { checkRelease } from './release-checks.ts'
 import { renderPreview } from './preview.ts'
@@ -52,7 +53,15 @@ export type PublishResult =
   | { ok: false; problems: EditorProblem[]; changedOnDisk?: string[] }
 
 /** A release rendered and checked, loaded to be served: its folders removed when it is no longer kept. */
-type Rendered = { hash: string; folders: string[]; dir: string; content: string; pages: number; site: StaticSite }
+type Rendered = {
+  hash: string
+  folders: string[]
+  dir: string
+  /** What its request-time pages read once it is live (render-settings.ts). */
+  settings: Required<RenderSettings>
+  pages: number
+  site: StaticSite
+}
 
 export type PublisherDeps = {
   db: Db
@@ -64,6 +73,8 @@ export type PublisherDeps = {
   https: boolean
   /** The site rendered at start from the folder (main.ts), kept as the first release: an undo to it is a switch. */
   initial?: { dir: string; site: StaticSite } | undefined
+  /** Told the folder of the site that went live (its build-info.json beside it), after the switch. */
+  onLive?: ((siteDir: string) => void) | undefined
 }
 
 const hashOf = (content: Record<string, string>) =>
@@ -104,7 +115,14 @@ export function sitePublisher(deps: PublisherDeps) {
   const records: ContentRecords = contentRecords(contentDir)
   const rendered: Rendered[] = []
   let live: { id: number | null; hash: string } = { id: null, hash: hashOf(folderContent()) }
-  if (deps.initial) rendered.push({ ...deps.initial, hash: live.hash, folders: [], content: contentDir, pages: 0 })
+  if (deps.initial) {
+    const settings = {
+      CONTENT_DIR: contentDir,
+      PUBLIC_ORIGIN: origin,
+      [MANIFEST_ENV]: path.join(deps.initial.dir, 'images', 'manifest.json'),
+    }
+    rendered.push({ ...deps.initial, hash: live.hash, folders: [], settings, pages: 0 })
+  }
   let progress: Progress
   let queue: Promise<unknown> = Promise.resolve()
   /** One publish, undo or follow at a time in this process. */
@@ -135,7 +153,6 @@ export function sitePublisher(deps: PublisherDeps) {
       mkdirSync(path.dirname(file), { recursive: true })
       writeFileSync(file, text)
     }
-    const before = { dir: process.env.CONTENT_DIR, manifest: process.env[MANIFEST_ENV] }
     try {
       progress = { step: 'rendering', startedAt: progress?.startedAt ?? new Date().toISOString() }
       const site = await renderSite({ contentDir: staged, builtDir, origin, log })
@@ -153,7 +170,7 @@ export function sitePublisher(deps: PublisherDeps) {
         hash,
         folders: [root, siteRoot],
         dir: site.dir,
-        content: staged,
+        settings: site.settings,
         pages: site.pages,
         site: loaded,
       }
@@ -161,7 +178,6 @@ export function sitePublisher(deps: PublisherDeps) {
       return release
     } catch (error) {
       rmSync(root, { recursive: true, force: true })
-      restoreEnv(before)
       if (error instanceof ContentError)
         return { problems: error.problems.map((p) => `${p.file} ${p.field}: ${p.message}`) }
       const problems = (error as { problems?: string[] }).problems
@@ -170,19 +186,12 @@ export function sitePublisher(deps: PublisherDeps) {
     }
   }
 
-  const restoreEnv = ({ dir, manifest }: { dir: string | undefined; manifest: string | undefined }) => {
-    if (dir === undefined) delete process.env.CONTENT_DIR
-    else process.env.CONTENT_DIR = dir
-    if (manifest === undefined) delete process.env[MANIFEST_ENV]
-    else process.env[MANIFEST_ENV] = manifest
-  }
-
   /** Serves `release`: the static site replaced in one step, request-time pages rendered from its folder. */
   function switchTo(release: Rendered, id: number) {
     progress = progress && { ...progress, step: 'switching' }
     site.replace(release.site)
-    process.env.CONTENT_DIR = release.content
-    process.env[MANIFEST_ENV] = path.join(release.dir, 'images', 'manifest.json')
+    makeLive(release)
+    deps.onLive?.(release.dir)
     live = { id, hash: release.hash }
     // The oldest renders beyond KEEP go (never the live one).
     while (rendered.length > KEEP) {
