@@ -14,7 +14,7 @@ import { auditAddress } from '../request.ts'
 import { fail, jsonInput } from './answers.ts'
 
 /** Entries in a page of the account activity. */
-export const AUDIT_PAGE = 50
+const AUDIT_PAGE = 50
 
 const accountId = (param: string): number | undefined => {
   const id = Number(param)

@@ -6,7 +6,7 @@ import type { Db } from '../db/client.ts'
 import { spendRecoveryCode, takeStep } from '../db/second-factor.ts'
 import { base32, matchingStep } from './totp.ts'
 
-export const RECOVERY_CODES = 10
+const RECOVERY_CODES = 10
 
 /** Ten new recovery codes, each 50 random bits as "abcde-fghij" (base32, lower case). */
 export const newRecoveryCodes = (): string[] =>

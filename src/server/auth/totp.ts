@@ -6,7 +6,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
-export const STEP_SECONDS = 30
+const STEP_SECONDS = 30
 const DIGITS = 6
 
 /** RFC 4648 base32, without padding (as otpauth:// URIs carry it). */
@@ -47,7 +47,7 @@ export function fromBase32(text: string): Buffer {
 export const newSecret = (): string => base32(randomBytes(20))
 
 /** The time step of a moment (ms since the epoch). */
-export const stepAt = (now: number): number => Math.floor(now / 1000 / STEP_SECONDS)
+const stepAt = (now: number): number => Math.floor(now / 1000 / STEP_SECONDS)
 
 /** HOTP (RFC 4226 §5.3) of `key` at `counter`, `digits` long. */
 export function hotp(key: Buffer, counter: number, digits = DIGITS, algorithm = 'sha1'): string {

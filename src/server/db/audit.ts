@@ -4,7 +4,7 @@ import type { Db } from './client.ts'
 import { toIso } from './schema.ts'
 
 /** What was done: the actions docs/security.md "Audit log" lists. */
-export type AuditAction =
+type AuditAction =
   | 'sign-in'
   | 'sign-in-failed'
   | 'sign-out'

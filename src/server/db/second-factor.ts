@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto'
 import type { Db } from './client.ts'
 
-export const codeDigest = (code: string): string =>
+const codeDigest = (code: string): string =>
   createHash('sha256').update(code.replace(/[\s-]/g, '').toLowerCase()).digest('hex')
 
 export type SecondFactor = { secret: string | null; pending: string | null; lastStep: number | null }
