@@ -15,6 +15,12 @@ const PASSWORD = 'two-factor owner password, long enough'
 const CHOSEN = 'sam chose this password'
 const RESET = 'sam chose a new password after the reset'
 
+/** Six digits that are none of the codes the server would take now. */
+const wrongCode = (secret: string): string => {
+  const taken = [-1, 0, 1].map((offset) => authenticatorCode(secret, Date.now(), offset))
+  return ['000000', '111111', '222222', '333333'].find((code) => !taken.includes(code))!
+}
+
 describe.each(STORAGE_KINDS)('two-factor sign-in, recovery, reset and the audit log on %s', (kind) => {
   const served = serveOn(kind, PASSWORD)
   let address = 10
@@ -69,7 +75,7 @@ describe.each(STORAGE_KINDS)('two-factor sign-in, recovery, reset and the audit 
     expect(secret).toMatch(/^[A-Z2-7]{32}$/)
 
     // A wrong first code does not turn it on; the right one does, with ten recovery codes.
-    const wrong = authenticatorCode(secret) === '000000' ? '111111' : '000000'
+    const wrong = wrongCode(secret)
     expect((await sam.call('POST', '/api/admin/two-factor/confirm', { code: wrong })).status).toBe(400)
     // Codes below are computed from this moment, so that a step ending during the test changes nothing.
     const t0 = Date.now()
@@ -159,6 +165,46 @@ describe.each(STORAGE_KINDS)('two-factor sign-in, recovery, reset and the audit 
     ).toBe(200)
     expect((await signIn({ email, password: CHOSEN })).answer.status).toBe(200)
     expect((await actions(admin))[1]!.action).toBe('two-factor-off')
+  })
+
+  it('counts a wrong code as a failed sign-in in the same throttle; asking for the code does not', async () => {
+    const admin = await owner()
+    const who = `throttle.${kind.toLowerCase()}@example.com`
+    const invited = await admin.call('POST', '/api/admin/users/invitations', {
+      name: 'Lee',
+      email: who,
+      role: 'office',
+    })
+    expect((await send(invited.body.link as string, CHOSEN)).status).toBe(303)
+    const { client: lee } = await signIn({ email: who, password: CHOSEN })
+    const secret = (await lee.call('POST', '/api/admin/two-factor/setup')).body.secret as string
+    const t0 = Date.now()
+    expect(
+      (await lee.call('POST', '/api/admin/two-factor/confirm', { code: authenticatorCode(secret, t0) })).status,
+    ).toBe(200)
+    // One address: being asked for the code many times is no failure…
+    const one = adminClient(served.server.url, { from: from() })
+    for (let i = 0; i < 6; i++)
+      expect((await one.call('POST', '/api/admin/login', { email: who, password: CHOSEN })).body.error).toBe(
+        CODE_NEEDED,
+      )
+    // …but five wrong codes are the address's five failures: the right code then waits too.
+    const wrong = wrongCode(secret)
+    for (let i = 0; i < 5; i++)
+      expect((await one.call('POST', '/api/admin/login', { email: who, password: CHOSEN, code: wrong })).status).toBe(
+        401,
+      )
+    const throttled = await one.call('POST', '/api/admin/login', {
+      email: who,
+      password: CHOSEN,
+      code: authenticatorCode(secret, t0, 1),
+    })
+    expect(throttled.status).toBe(429)
+    expect(throttled.headers.get('retry-after')).toMatch(/^\d+$/)
+    // Another address still signs in with the right code.
+    expect((await signIn({ email: who, password: CHOSEN, code: authenticatorCode(secret, t0, 1) })).answer.status).toBe(
+      200,
+    )
   })
 
   it('resets another account by a one-time link: a new password, TOTP off, sessions ended', async () => {
