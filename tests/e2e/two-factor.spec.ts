@@ -1,8 +1,8 @@
 // The code from an app in Chromium at 390×844 (issue 26 step 2, decision 063): an invited office
 // manager turns it on in People (the test reads the key shown and computes the codes as an
 // authenticator app does), sees the recovery codes, logs out from the Menu and signs in again with
-// e-mail, password and then the code, a second step of the same form; the owner reads it all in
-// Account activity. axe on each sign-in step, no sideways scrolling.
+// e-mail, password and then the code, a second step of the same form; the owner's reset link
+// sets a new password and turns the code off; the owner reads it all in Account activity. axe on each sign-in step, no sideways scrolling.
 import { randomInt, randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { E2E_ADMIN_PASSWORD } from '../helpers/admin.ts'
@@ -109,6 +109,24 @@ test('an account turns on the code from an app and signs in with e-mail, passwor
     await kim.getByRole('button', { name: 'Sign in' }).click()
     await expect(kim.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible()
     expect(await (await kim.request.get('/api/admin/session')).json()).toMatchObject({ user: { email } })
+
+    // Phone lost: the owner makes a reset link; it sets a new password and turns the code off.
+    await page.reload()
+    await page.getByRole('button', { name: 'Menu' }).click()
+    await page.getByRole('button', { name: 'People' }).click()
+    await page.getByRole('button', { name: 'Reset password Kim Office' }).click()
+    const resetLink = page.locator('[data-reset-link] .font-mono')
+    await expect(resetLink).toHaveText(/\/admin\/invite\/[\w-]{43}$/)
+    await kim.goto((await resetLink.textContent())!)
+    await expect(kim.getByRole('heading', { level: 1, name: 'Set a new password' })).toBeVisible()
+    await expectNoAxeViolations(kim)
+    await shot(kim, 'reset-link-page-390')
+    const renewed = 'kim chose another long password'
+    await kim.getByLabel(/New password/).fill(renewed)
+    await kim.getByLabel('The same password again').fill(renewed)
+    await kim.getByRole('button', { name: 'Set password and sign in' }).click()
+    await expect(kim.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible()
+    expect(await (await kim.request.get('/api/admin/two-factor')).json()).toMatchObject({ on: false })
   } finally {
     await theirs.close()
   }
@@ -118,6 +136,7 @@ test('an account turns on the code from an app and signs in with e-mail, passwor
   const activity = page.locator('[data-account-activity]')
   await expect(activity.getByText(`Turned on the code from an app · Kim Office`)).toBeVisible()
   await expect(activity.getByText(`Signed in · Kim Office (${email})`).first()).toBeVisible()
+  await expect(activity.getByText(`Set a new password by a reset link · Kim Office (${email})`)).toBeVisible()
   await noSideways(page)
   await expectNoAxeViolations(page)
   await shot(page, 'account-activity-390')

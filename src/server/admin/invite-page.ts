@@ -30,7 +30,7 @@ const form = (name: string, email: string, problem?: string, reset = false) =>
   page(
     reset ? 'Set a new password' : 'Set your password',
     (reset
-      ? `<p>${escapeMarkup(name)}, choose a new password for ${escapeMarkup(email)}. Your other devices are signed out and the authenticator-app code is turned off: turn it on again in People.</p>`
+      ? `<p>${escapeMarkup(name)}, choose a new password for ${escapeMarkup(email)}. Your devices are signed out and your code from an app is turned off: turn it on again in People.</p>`
       : `<p>Welcome, ${escapeMarkup(name)}. You sign in to the inbox with your e-mail, ${escapeMarkup(email)}, and the password you choose here.</p>`) +
       (problem ? `<p role="alert">${escapeMarkup(problem)}</p>` : '') +
       `<form method="post"><input type="hidden" name="email" autocomplete="username" value="${escapeMarkup(email)}">` +
