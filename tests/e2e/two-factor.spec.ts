@@ -7,7 +7,7 @@ import { randomInt, randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { E2E_ADMIN_PASSWORD } from '../helpers/admin.ts'
 import { authenticatorCode } from '../helpers/totp-client.ts'
-import { expect, expectNoAxeViolations, PHONE, test as base } from './fixtures.ts'
+import { DESKTOP, expect, expectNoAxeViolations, PHONE, test as base } from './fixtures.ts'
 
 const test = base.extend<{ address: string }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none.
@@ -140,4 +140,21 @@ test('an account turns on the code from an app and signs in with e-mail, passwor
   await noSideways(page)
   await expectNoAxeViolations(page)
   await shot(page, 'account-activity-390')
+})
+
+test('the set-up of the code from an app at 1280×800', async ({ page }) => {
+  await page.setViewportSize(DESKTOP)
+  await page.goto('/admin')
+  await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('button', { name: 'Menu' }).click()
+  await page.getByRole('button', { name: 'People' }).click()
+  const section = page.locator('[data-two-factor]')
+  // Set-up only, never confirmed: the owner's password alone still signs in (the SPEC's sign-in).
+  await section.getByRole('button', { name: 'Turn on' }).click()
+  await expect(section.getByRole('img', { name: 'QR code of the authenticator-app link' })).toBeVisible()
+  await expectNoAxeViolations(page)
+  await shot(page, 'two-factor-setup-1280')
+  await section.getByRole('button', { name: 'Cancel' }).click()
+  await expect(section.getByRole('button', { name: 'Turn on' })).toBeVisible()
 })
