@@ -5,7 +5,10 @@
 // the password itself and shows the SPEC's toasts, and offers passkeys (decision 061): a button,
 // and the browser's own list in the e-mail field (conditional UI), their code loaded on demand
 // (passkey-sign-in.ts). The password lives in the field only while it is typed: never stored,
-// cleared after each try. Pasting is never blocked (WCAG 2.2 SC 3.3.8).
+// cleared after each try. Pasting is never blocked (WCAG 2.2 SC 3.3.8). An account with the
+// authenticator-app code on (decision 063) is asked for it next: the server names the `code`
+// field, the password is held in memory for that second step only, and the code field takes the
+// place of the password's (one-time-code, numeric keyboard, a recovery code typed or pasted too).
 import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react'
 import { LockKeyhole } from 'lucide-react'
 import { api, ApiError } from './api.ts'
@@ -22,10 +25,13 @@ export function LoginForm({ notice, onSignedIn }: { notice: string | null; onSig
   const [webAuthn, setWebAuthn] = useState(false)
   const field = useRef<HTMLInputElement>(null)
   const email = useRef<HTMLInputElement>(null)
+  // The password kept for the second step, once the server asked for the code.
+  const [held, setHeld] = useState<string | null>(null)
   // Back here after a logout or an expired session: ready to type again.
+  // And at the second step, in the code's field.
   useEffect(() => {
-    if (notice) field.current?.focus()
-  }, [notice])
+    if (notice || held !== null) field.current?.focus()
+  }, [notice, held])
   const signedIn = useEffectEvent(onSignedIn)
   const failed = useEffectEvent(notify)
   // Where passkeys work: the button, and the passkeys offered in the e-mail field until the form goes.
@@ -41,8 +47,9 @@ export function LoginForm({ notice, onSignedIn }: { notice: string | null; onSig
     const input = field.current
     if (!input || busy) return
     setBusy(true)
+    const password = held ?? input.value
     try {
-      await api.login(input.value, email.current?.value)
+      await api.login(password, email.current?.value, held === null ? undefined : input.value)
       input.value = ''
       // A failed try's toast is old news once in.
       notify(null)
@@ -51,7 +58,10 @@ export function LoginForm({ notice, onSignedIn }: { notice: string | null; onSig
       input.value = ''
       setBusy(false)
       input.focus()
-      if (error instanceof ApiError && error.status === 401) notify(TOASTS.badPassword)
+      if (error instanceof ApiError && error.fields.code) {
+        setHeld(password)
+        notify(held === null ? null : { ...TOASTS.badPassword, text: error.message })
+      } else if (error instanceof ApiError && error.status === 401) notify(TOASTS.badPassword)
       // Throttled (429), no password set yet (503), server unreachable: the server's own sentence.
       else notify({ ...TOASTS.badPassword, text: error instanceof ApiError ? error.message : String(error) })
     }
@@ -94,18 +104,32 @@ export function LoginForm({ notice, onSignedIn }: { notice: string | null; onSig
               {T.login.emailHint}
             </p>
             <label htmlFor="admin-password" className={label}>
-              {T.login.password}
+              {held === null ? T.login.password : T.login.code}
             </label>
-            <input
-              ref={field}
-              id="admin-password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              maxLength={1024}
-              className={`${control} mt-1.5 min-h-12`}
-            />
+            {held === null ? (
+              <input
+                ref={field}
+                id="admin-password"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                required
+                maxLength={1024}
+                className={`${control} mt-1.5 min-h-12`}
+              />
+            ) : (
+              <input
+                ref={field}
+                key="code"
+                id="admin-password"
+                name="code"
+                autoComplete="one-time-code"
+                inputMode="numeric"
+                required
+                maxLength={20}
+                className={`${control} mt-1.5 min-h-12`}
+              />
+            )}
             <button type="submit" className={`${button.primary} mt-5 min-h-12 w-full text-base`} disabled={busy}>
               {busy ? T.login.submitting : T.login.submit}
             </button>

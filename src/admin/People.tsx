@@ -2,13 +2,17 @@
 // account's own passkeys and signed-in devices (Passkeys.tsx, Devices.tsx, for everyone), and for the owner who has an account and an
 // invitation by one-time link, shown to copy (the server answers the office "Only the owner may do
 // this.", said above the office's own passkeys). Its words and calls live here, not in messages.ts and api.ts,
-// so that nothing of it weighs on the inbox's first load.
+// so that nothing of it weighs on the inbox's first load. Decision 063 adds the account's own
+// code from an app (TwoFactor.tsx), and for the owner a reset link for another account and the
+// account activity (AccountActivity.tsx).
 import { useId, useState, type FormEvent } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { X } from 'lucide-react'
 import { answer, client, problemWith } from './api.ts'
+import { AccountActivity } from './AccountActivity.tsx'
 import { Devices } from './Devices.tsx'
 import { Passkeys } from './Passkeys.tsx'
+import { TwoFactor } from './TwoFactor.tsx'
 import { btn, card, control } from './ui.ts'
 
 const W = {
@@ -32,6 +36,9 @@ const W = {
   disableConfirm: (name: string) => `Disable ${name}? Signed out everywhere at once; no more notifications.`,
   yesDisable: 'Yes, disable',
   cancel: 'Cancel',
+  reset: 'Reset password',
+  resetLink: (name: string) =>
+    `Send this link to ${name} (it works once, for 72 hours). It sets a new password, turns off the code from an app and signs ${name} out everywhere:`,
 }
 
 const usersKey = ['users'] as const
@@ -44,6 +51,15 @@ export function People({ onClose }: { onClose: () => void }) {
   const [copied, setCopied] = useState(false)
   const me = useQuery({ queryKey: ['session'], queryFn: () => answer(client.session.$get()) })
   const [confirming, setConfirming] = useState<number | null>(null)
+  const [resetLink, setResetLink] = useState<{ name: string; link: string } | null>(null)
+  const reset = useMutation({
+    mutationFn: (user: { id: number; name: string }) =>
+      answer(client.users[':id'].reset.$post({ param: { id: String(user.id) } })).then((made) => ({
+        name: user.name,
+        link: made.link,
+      })),
+    onSuccess: setResetLink,
+  })
   const disable = useMutation({
     mutationFn: (user: number) => answer(client.users[':id'].disable.$post({ param: { id: String(user) } })),
     onSuccess: () => {
@@ -117,6 +133,17 @@ export function People({ onClose }: { onClose: () => void }) {
                   {W.disable}
                 </button>
               )}
+              {!user.disabled && user.email && me.data && user.id !== me.data.user.id && (
+                <button
+                  type="button"
+                  className={`${btn('outline', 'narrow')} mt-1 ml-2`}
+                  aria-label={`${W.reset} ${user.name}`}
+                  disabled={reset.isPending}
+                  onClick={() => reset.mutate(user)}
+                >
+                  {W.reset}
+                </button>
+              )}
               {confirming === user.id && (
                 <div className="mt-1 rounded-lg bg-red-50 p-2" role="group" aria-label={W.disableConfirm(user.name)}>
                   <p className="text-sm font-semibold text-red-900">{W.disableConfirm(user.name)}</p>
@@ -143,6 +170,17 @@ export function People({ onClose }: { onClose: () => void }) {
             </li>
           ))}
         </ul>
+      )}
+      {reset.error && (
+        <p role="alert" className="mt-2 text-sm font-semibold text-red-800">
+          {reset.error.message}
+        </p>
+      )}
+      {resetLink && (
+        <div className="mt-2" data-reset-link="">
+          <p className="text-sm text-slate-800">{W.resetLink(resetLink.name)}</p>
+          <p className="mt-1 break-all rounded bg-slate-100 p-2 font-mono text-sm text-slate-900">{resetLink.link}</p>
+        </div>
       )}
       {!users.error && (
         <form className="mt-4 grid gap-3" onSubmit={submit} noValidate>
@@ -200,8 +238,10 @@ export function People({ onClose }: { onClose: () => void }) {
           </button>
         </div>
       )}
+      <TwoFactor />
       <Passkeys />
       <Devices />
+      {me.data?.user.role === 'owner' && <AccountActivity />}
     </section>
   )
 }

@@ -112,8 +112,8 @@ const submission = client.submissions[':id']
 const id = (value: string) => ({ param: { id: encodeURIComponent(value) } })
 
 export const api = {
-  login: (password: string, email?: string) =>
-    answer(client.login.$post({ json: email ? { password, email } : { password } })),
+  login: (password: string, email?: string, code?: string) =>
+    answer(client.login.$post({ json: { password, ...(email ? { email } : {}), ...(code ? { code } : {}) } })),
   logout: () => answer(client.logout.$post()),
   list: (query: ListQuery, cursor: string | null, signal?: AbortSignal) =>
     answer(client.submissions.$get({ query: listSearch(query, cursor) }, signal ? { init: { signal } } : undefined)),

@@ -108,6 +108,8 @@ export const T = {
     email: 'E-mail',
     emailHint: 'Leave it empty to sign in with the office password.',
     password: 'Password',
+    // The second step, for an account with the authenticator-app code on (decision 063).
+    code: 'The 6-digit code from your app, or a recovery code',
     submit: 'Sign in',
     // Not "Sign in with…": the SPEC's checks find the form's button by the name "Sign in", in part.
     passkey: 'Use a passkey',

@@ -200,7 +200,10 @@ const app = createApp({
       }),
     )
     app.route('/metrics', metricsApi({ db, trustProxy, token: config.metricsToken }))
-    app.route('/admin', adminPage({ log, site, renderer, pageData: build.adminPageData, publicOrigin, session, db }))
+    app.route(
+      '/admin',
+      adminPage({ log, site, renderer, pageData: build.adminPageData, publicOrigin, session, db, trustProxy }),
+    )
   },
 })
 const server = createServer(

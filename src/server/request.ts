@@ -202,3 +202,7 @@ export function formFields(entries: Iterable<[string, unknown]>): Record<string,
   for (const [key, value] of entries) if (!PROTOTYPE_KEYS.has(key) && !Object.hasOwn(out, key)) out[key] = value
   return out
 }
+
+/** The client address for the audit log; null for a request that came through no socket (a test's `app.request`). */
+export const auditAddress = (c: Context<AppEnv>, trustProxy: number): string | null =>
+  (c.env as Partial<AppEnv['Bindings']> | undefined)?.incoming ? clientAddress(c, trustProxy) : null

@@ -56,6 +56,17 @@ describe.each(STORAGE_KINDS)('roles on every admin route on %s', (kind) => {
     // A passkey is one's own: listing, adding and removing take any account, never the owner's role.
     for (const route of ['GET /passkeys', 'POST /passkeys/registration/options', 'POST /passkeys/registration'])
       expect(ROUTE_ROLES[route as keyof typeof ROUTE_ROLES]).toBe('office')
+    // So is the second factor (decision 063); the account activity and another's reset link are the owner's.
+    for (const route of [
+      'GET /two-factor',
+      'POST /two-factor/setup',
+      'POST /two-factor/confirm',
+      'POST /two-factor/recovery-codes',
+      'POST /two-factor/off',
+    ])
+      expect(ROUTE_ROLES[route as keyof typeof ROUTE_ROLES]).toBe('office')
+    for (const route of ['GET /audit', 'POST /users/:id/reset'])
+      expect(ROUTE_ROLES[route as keyof typeof ROUTE_ROLES]).toBe('owner')
   })
 
   it('answers every route with the owner, the office and no session as the table says', async () => {

@@ -61,6 +61,13 @@ describe.each(STORAGE_KINDS)('devices and disabled accounts on %s', (kind) => {
     // Its own: as a logout.
     expect((await phone.call('DELETE', `/api/admin/sessions/${mine.id}`)).status).toBe(200)
     expect((await phone.call('GET', '/api/admin/session')).status).toBe(401)
+    // Each written to the audit log (decision 063), the owner's own ending first, newest on top.
+    const owner = await signIn(WINDOWS)
+    const log = (await owner.call('GET', '/api/admin/audit')).body.entries as { action: string; detail: object }[]
+    expect(log.slice(1, 3).map((e) => [e.action, e.detail])).toEqual([
+      ['session-ended', { own: true }],
+      ['session-ended', { own: false }],
+    ])
   })
 
   it('disables an account: its sessions and push subscriptions end at once, and it cannot sign in', async () => {
@@ -107,6 +114,13 @@ describe.each(STORAGE_KINDS)('devices and disabled accounts on %s', (kind) => {
       (await owner.call('GET', '/api/admin/users')).body as { users: { id: number; disabled: boolean }[] }
     ).users
     expect(listed.find((u) => u.id === id)).toMatchObject({ disabled: true })
+    // The account activity: the disabling, by the owner, naming the account (decision 063).
+    const log = (await owner.call('GET', '/api/admin/audit')).body.entries as {
+      action: string
+      user: { id: number } | null
+      detail: object
+    }[]
+    expect(log[1]).toMatchObject({ action: 'account-disabled', user: { id: ownerId }, detail: { account: id } })
     // The owner is still signed in.
     expect((await owner.call('GET', '/api/admin/session')).status).toBe(200)
   })

@@ -8,6 +8,7 @@ import { hash } from '@node-rs/argon2'
 import { describe, expect, it } from 'vitest'
 import { adminClient } from '../helpers/admin.ts'
 import { softAuthenticator } from '../helpers/authenticator.ts'
+import { authenticatorCode } from '../helpers/totp-client.ts'
 import { ORIGIN, serveOn } from '../helpers/served.ts'
 import { STORAGE_KINDS } from '../../scripts/lib/storage.ts'
 import { insertUser } from '../../src/server/db/users.ts'
@@ -77,6 +78,11 @@ describe.each(STORAGE_KINDS)('passkeys on %s', (kind) => {
     }
     expect(again.options.excludeCredentials.map((c) => c.id)).toEqual([key.id])
 
+    // With the code from an app on (decision 063), a passkey still signs in without it.
+    const secret = (await owner.call('POST', '/api/admin/two-factor/setup')).body.secret as string
+    const confirmed = await owner.call('POST', '/api/admin/two-factor/confirm', { code: authenticatorCode(secret) })
+    expect(confirmed.status).toBe(200)
+
     const stranger = client()
     const assertion = key.get(await signInOptions(stranger))
     expect((await stranger.call('GET', '/api/admin/session')).status).toBe(401)
@@ -91,6 +97,18 @@ describe.each(STORAGE_KINDS)('passkeys on %s', (kind) => {
 
     // The same assertion again: its challenge is spent.
     expect(await client().call('POST', '/api/admin/passkeys/sign-in', assertion)).toMatchObject(refused)
+
+    // The account activity: the passkey added, the sign-in with it, the replay refused.
+    const log = (await owner.call('GET', '/api/admin/audit')).body.entries as { action: string; detail: object }[]
+    expect(log.slice(0, 4).map((e) => [e.action, e.detail])).toEqual([
+      ['sign-in-failed', { method: 'passkey' }],
+      ['sign-in', { method: 'passkey' }],
+      ['two-factor-on', {}],
+      ['passkey-added', { name: 'Chrome on Android' }],
+    ])
+    // Off again, with a recovery code, for the password-alone sign-ins of the tests below.
+    const codes = confirmed.body.recoveryCodes as string[]
+    expect((await owner.call('POST', '/api/admin/two-factor/off', { code: codes[0]! })).status).toBe(200)
   })
 
   it('refuses an expired challenge, one of another ceremony, an unknown credential, another origin or key', async () => {
@@ -172,6 +190,9 @@ describe.each(STORAGE_KINDS)('passkeys on %s', (kind) => {
     const ownersList = (await owner.call('GET', '/api/admin/passkeys')).body as { passkeys: { id: string }[] }
     expect(ownersList.passkeys.map((p) => p.id)).not.toContain(samsList.passkeys[0]!.id)
     expect((await owner.call('DELETE', `/api/admin/passkeys/${ownerKey.id}`)).status).toBe(200)
+    expect(((await owner.call('GET', '/api/admin/audit')).body.entries as { action: string }[])[0]).toMatchObject({
+      action: 'passkey-removed',
+    })
     expect(
       await client().call('POST', '/api/admin/passkeys/sign-in', ownerKey.get(await signInOptions())),
     ).toMatchObject(refused)

@@ -25,6 +25,7 @@ import { customersApi } from './customers.ts'
 import { outcomesApi } from './outcomes.ts'
 import { peopleApi } from './people.ts'
 import { passkeySignIn, passkeysApi } from './passkeys.ts'
+import { twoFactorApi } from './two-factor.ts'
 import type { BookingDesk } from '../contact/booking.ts'
 import { EDITOR_BODY_LIMIT, siteEditorApi } from '../editor/api.ts'
 import type { Publisher } from '../editor/releases.ts'
@@ -92,6 +93,13 @@ export const ROUTE_ROLES = {
   'GET /users': 'owner',
   'POST /users/invitations': 'owner',
   'POST /users/:id/disable': 'owner',
+  'POST /users/:id/reset': 'owner',
+  'GET /audit': 'owner',
+  'GET /two-factor': 'office',
+  'POST /two-factor/setup': 'office',
+  'POST /two-factor/confirm': 'office',
+  'POST /two-factor/recovery-codes': 'office',
+  'POST /two-factor/off': 'office',
   'GET /site/records': 'owner',
   'GET /site/records/:id{.+}': 'owner',
   'POST /site/check': 'owner',
@@ -157,6 +165,7 @@ function signedInApi(deps: AdminDeps) {
     .route('/', siteEditorApi(deps))
     .route('/', peopleApi(deps))
     .route('/', passkeysApi(deps))
+    .route('/', twoFactorApi(deps))
     .all('*', (c) => fail(c, 404, 'Not found'))
 }
 

@@ -9,7 +9,8 @@ import { accept, INVITATION_GONE, openInvitation } from '../auth/invitations.ts'
 import { MIN_PASSWORD_LENGTH } from '../env.ts'
 import type { Db } from '../db/client.ts'
 import type { Logger } from '../log.ts'
-import { limitBody, mediaType } from '../request.ts'
+import { auditAddress, limitBody, mediaType } from '../request.ts'
+import { audit } from '../db/audit.ts'
 import { escapeMarkup } from '../../templates/escape.ts'
 import { sameOrigin } from './origin.ts'
 import type { AdminSession } from './session.ts'
@@ -25,10 +26,12 @@ const HEADERS = {
 const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeMarkup(title)}</title></head><body><main><h1>${escapeMarkup(title)}</h1>${body}</main></body></html>`
 
-const form = (name: string, email: string, problem?: string) =>
+const form = (name: string, email: string, problem?: string, reset = false) =>
   page(
-    'Set your password',
-    `<p>Welcome, ${escapeMarkup(name)}. You sign in to the inbox with your e-mail, ${escapeMarkup(email)}, and the password you choose here.</p>` +
+    reset ? 'Set a new password' : 'Set your password',
+    (reset
+      ? `<p>${escapeMarkup(name)}, choose a new password for ${escapeMarkup(email)}. Your devices are signed out and your code from an app is turned off: turn it on again in People.</p>`
+      : `<p>Welcome, ${escapeMarkup(name)}. You sign in to the inbox with your e-mail, ${escapeMarkup(email)}, and the password you choose here.</p>`) +
       (problem ? `<p role="alert">${escapeMarkup(problem)}</p>` : '') +
       `<form method="post"><input type="hidden" name="email" autocomplete="username" value="${escapeMarkup(email)}">` +
       `<p><label for="password">New password (at least ${MIN_PASSWORD_LENGTH} characters)</label><br><input id="password" name="password" type="password" autocomplete="new-password" required minlength="${MIN_PASSWORD_LENGTH}"></p>` +
@@ -44,10 +47,12 @@ export function invitePage({
   publicOrigin,
   session,
   bodyLimit,
+  trustProxy,
 }: {
   db: Db
   log: Logger
   publicOrigin: string
+  trustProxy: number
   session: AdminSession
   bodyLimit: number
 }): Hono<AppEnv> {
@@ -56,7 +61,9 @@ export function invitePage({
   return new Hono<AppEnv>()
     .get('/:token', async (c) => {
       const invitation = await openInvitation(db, c.req.param('token'))
-      return invitation ? send(c, form(invitation.name, invitation.email)) : send(c, gone(), 404)
+      return invitation
+        ? send(c, form(invitation.name, invitation.email, undefined, invitation.resetUserId !== null))
+        : send(c, gone(), 404)
     })
     .post(
       '/:token',
@@ -72,9 +79,19 @@ export function invitePage({
         if (!result.ok)
           return result.status === 404
             ? send(c, gone(), 404)
-            : send(c, form(invitation.name, invitation.email, result.error), result.status)
+            : send(
+                c,
+                form(invitation.name, invitation.email, result.error, invitation.resetUserId !== null),
+                result.status,
+              )
         await session.signInAs(c, result.userId, result.passwordHash)
-        log.info('invitation accepted', { user: result.userId })
+        log.info(result.reset ? 'reset link used' : 'invitation accepted', { user: result.userId })
+        await audit(db, {
+          userId: result.userId,
+          email: invitation.email,
+          action: result.reset ? 'reset-link-used' : 'invitation-used',
+          address: auditAddress(c, trustProxy),
+        })
         return c.redirect('/admin', 303)
       },
     )

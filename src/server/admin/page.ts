@@ -28,12 +28,23 @@ export type AdminPageDeps = {
   session: AdminSession
   /** For the invitation links (invite-page.ts). */
   db: Db
+  /** How many proxies' X-Forwarded-For to trust (the audit log's address). */
+  trustProxy: number
 }
 
 /** The page varies with the cookie: never kept by a browser or a proxy. */
 const PRIVATE = { 'cache-control': 'no-store', vary: 'Cookie' }
 
-export function adminPage({ log, site, renderer, pageData, publicOrigin, session, db }: AdminPageDeps): Hono<AppEnv> {
+export function adminPage({
+  log,
+  site,
+  renderer,
+  pageData,
+  publicOrigin,
+  session,
+  db,
+  trustProxy,
+}: AdminPageDeps): Hono<AppEnv> {
   const loginForm = site.heldPage('/admin')
   const unavailable = !pageData
     ? 'dist/build-info.json has no data of /admin: it comes from an older build; run `npm run build`'
@@ -86,7 +97,7 @@ export function adminPage({ log, site, renderer, pageData, publicOrigin, session
     async (c) => {
       const form =
         mediaType(c) === 'application/x-www-form-urlencoded' ? new URLSearchParams(await c.req.text()) : undefined
-      const result = await session.logIn(c, form?.get('password'), form?.get('email'))
+      const result = await session.logIn(c, form?.get('password'), form?.get('email'), form?.get('code'))
       if (result.ok) return c.redirect('/admin', 303)
       try {
         return sendPage(c, await render({ signedIn: false, loginError: result.error }), result.status)
@@ -98,7 +109,7 @@ export function adminPage({ log, site, renderer, pageData, publicOrigin, session
     },
   )
 
-  app.route('/invite', invitePage({ db, log, publicOrigin, session, bodyLimit: ADMIN_BODY_LIMIT }))
+  app.route('/invite', invitePage({ db, log, publicOrigin, session, bodyLimit: ADMIN_BODY_LIMIT, trustProxy }))
 
   return app
 }

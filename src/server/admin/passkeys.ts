@@ -31,8 +31,9 @@ import {
 } from '../db/passkeys.ts'
 import { userById } from '../db/users.ts'
 import type { Logger } from '../log.ts'
-import { clientAddress } from '../request.ts'
+import { auditAddress, clientAddress } from '../request.ts'
 import { fail, jsonInput } from './answers.ts'
+import { audit } from '../db/audit.ts'
 import type { AdminSession } from './session.ts'
 import type { Checked } from './validate.ts'
 
@@ -121,6 +122,7 @@ export function passkeySignIn({ db, log, publicOrigin, trustProxy, session }: Pa
       const user = passkey && (await userById(db, passkey.userId))
       if (!passkey || !user || user.disabled) {
         log.warn('passkey sign-in refused: unknown credential or account', { client })
+        await audit(db, { userId: null, action: 'sign-in-failed', detail: { method: 'passkey' }, address: client })
         return fail(c, 401, NOT_VERIFIED)
       }
       let verified
@@ -140,18 +142,23 @@ export function passkeySignIn({ db, log, publicOrigin, trustProxy, session }: Pa
         })
       } catch (error) {
         log.warn('passkey sign-in refused', { client, reason: error instanceof Error ? error.message : String(error) })
+        await audit(db, { userId: user.id, action: 'sign-in-failed', detail: { method: 'passkey' }, address: client })
         return fail(c, 401, NOT_VERIFIED)
       }
-      if (!verified.verified) return fail(c, 401, NOT_VERIFIED)
+      if (!verified.verified) {
+        await audit(db, { userId: user.id, action: 'sign-in-failed', detail: { method: 'passkey' }, address: client })
+        return fail(c, 401, NOT_VERIFIED)
+      }
       await passkeyUsed(db, passkey.id, verified.authenticationInfo.newCounter, new Date().toISOString())
       await session.signInAs(c, user.id, user.passwordHash)
       log.info('admin signed in with a passkey', { client, user: user.id })
+      await audit(db, { userId: user.id, action: 'sign-in', detail: { method: 'passkey' }, address: client })
       return c.json({ success: true }, 200)
     })
 }
 
 /** The signed-in account's own passkeys: add (options, then the new credential), list, remove. */
-export function passkeysApi({ db, log, publicOrigin }: PasskeyDeps) {
+export function passkeysApi({ db, log, publicOrigin, trustProxy }: PasskeyDeps) {
   const rp = relyingParty(publicOrigin)
   const challenge = challenges(db)
   return new Hono<AppEnv>()
@@ -209,6 +216,12 @@ export function passkeysApi({ db, log, publicOrigin }: PasskeyDeps) {
         }
         await insertPasskey(db, made)
         log.info('passkey added', { user: user.id })
+        await audit(db, {
+          userId: user.id,
+          action: 'passkey-added',
+          detail: { name: made.name },
+          address: auditAddress(c, trustProxy),
+        })
         return c.json({ success: true, passkey: listed({ ...made, lastUsedAt: null }) }, 201)
       },
     )
@@ -216,6 +229,7 @@ export function passkeysApi({ db, log, publicOrigin }: PasskeyDeps) {
       const user = c.get('user')!
       if (!(await deletePasskey(db, user.id, c.req.param('id')))) return fail(c, 404, 'No such passkey of yours.')
       log.info('passkey removed', { user: user.id })
+      await audit(db, { userId: user.id, action: 'passkey-removed', address: auditAddress(c, trustProxy) })
       return c.json({ success: true }, 200)
     })
 }

@@ -16,8 +16,11 @@ import { checkCap, deviceToken, isKnownDevice } from '../auth/device.ts'
 import type { Window } from '../db/rate-limits.ts'
 import type { Db } from '../db/client.ts'
 import type { Logger } from '../log.ts'
-import { clientAddress, rateLimitKey } from '../request.ts'
+import { auditAddress, clientAddress, rateLimitKey } from '../request.ts'
 import { fail, jsonInput } from './answers.ts'
+import { audit } from '../db/audit.ts'
+import { secondFactorOf } from '../db/second-factor.ts'
+import { takeSecondCode } from '../auth/second-factor.ts'
 
 export type SessionDeps = { db: Db; log: Logger; publicOrigin: string; trustProxy: number }
 
@@ -72,13 +75,18 @@ export const waitInWords = (seconds: number): string =>
  * with the password alone), checked by `logIn` (a missing password is refused there, as for the
  * form sent without a script).
  */
-const passwordInput = jsonInput<{ password: string; email?: string }>()((body) => ({
+const passwordInput = jsonInput<{ password: string; email?: string; code?: string }>()((body) => ({
   ok: true,
   value: {
     password: (body as { password?: unknown } | null)?.password,
     email: (body as { email?: unknown } | null)?.email,
+    code: (body as { code?: unknown } | null)?.code,
   },
 }))
+
+/** The second step's sentences (its field is named `code` in the refusal's fields). */
+export const CODE_NEEDED = 'Enter the 6-digit code from your authenticator app.'
+export const CODE_WRONG = 'That code is not right, or was used already. Enter the newest code, or a recovery code.'
 
 const EMAIL_MAX = 254
 
@@ -89,7 +97,8 @@ const EMAIL_MAX = 254
 const NOBODY_HASH = hash('no account has this password, ever: ' + randomUUID())
 
 /** How a sign-in ended: the cookie is set, or the status and sentence of the refusal. */
-export type LogIn = { ok: true } | { ok: false; status: 400 | 401 | 429 | 503; error: string }
+export type LogIn =
+  { ok: true } | { ok: false; status: 400 | 401 | 429 | 503; error: string; fields?: Record<string, string> }
 
 /**
  * The key of the account a sign-in tries, for its throttle: the e-mail's digest (whether or not it
@@ -152,7 +161,7 @@ export function adminSession({
    * Checks a password sent by the login form (its script, or the form itself without one): within
    * the throttle, against the stored hash; on success a new session and its cookie.
    */
-  async function logIn(c: Context<AppEnv>, password: unknown, email?: unknown): Promise<LogIn> {
+  async function logIn(c: Context<AppEnv>, password: unknown, email?: unknown, code?: unknown): Promise<LogIn> {
     if (typeof password !== 'string' || password.length === 0 || password.length > PASSWORD_MAX)
       return { ok: false, status: 400, error: 'Enter the password.' }
     const account = await accountFor(email)
@@ -188,13 +197,53 @@ export function adminSession({
       c.header('retry-after', '2')
       return { ok: false, status: 429, error: BUSY }
     }
+    const tried = typeof email === 'string' ? email : null
     if (!(await checkAdminPassword(stored, password)) || !user) {
       log.warn('admin login failed', { client, ...(named ? { account: 'named' } : {}) })
+      await audit(db, {
+        userId: named ? null : (user?.id ?? null),
+        email: tried,
+        action: 'sign-in-failed',
+        detail: { method: 'password' },
+        address: client,
+      })
       return { ok: false, status: 401, error: 'Invalid password' }
+    }
+    // The second step, for an account with TOTP on: the password is right, and a code is needed
+    // (asked for without counting a failure) or checked (a wrong one counts as a failed sign-in).
+    const factor = await secondFactorOf(db, user.id)
+    let taken: string | undefined
+    if (factor?.secret) {
+      if (typeof code !== 'string' || code.trim() === '') {
+        await attempt.succeeded()
+        return { ok: false, status: 401, error: CODE_NEEDED, fields: { code: CODE_NEEDED } }
+      }
+      taken =
+        code.length <= 20
+          ? await takeSecondCode(db, { id: user.id, secret: factor.secret, lastStep: factor.lastStep }, code)
+          : undefined
+      if (!taken) {
+        log.warn('admin login: wrong second-factor code', { client, user: user.id })
+        await audit(db, {
+          userId: user.id,
+          email: tried,
+          action: 'sign-in-failed',
+          detail: { method: 'password', reason: 'code' },
+          address: client,
+        })
+        return { ok: false, status: 401, error: CODE_WRONG, fields: { code: CODE_WRONG } }
+      }
     }
     await attempt.succeeded()
     await signInAs(c, user.id, stored)
     log.info('admin signed in', { client, user: user.id })
+    await audit(db, {
+      userId: user.id,
+      email: tried,
+      action: 'sign-in',
+      detail: { method: 'password', ...(taken ? { factor: taken } : {}) },
+      address: client,
+    })
     return { ok: true }
   }
 
@@ -213,9 +262,9 @@ export function adminSession({
 
   /** POST /login: the one route reachable without a session. */
   const signIn = new Hono<AppEnv>().post('/login', passwordInput, async (c) => {
-    const { password, email } = c.req.valid('json')
-    const result = await logIn(c, password, email)
-    return result.ok ? c.json({ success: true }, 200) : fail(c, result.status, result.error)
+    const { password, email, code } = c.req.valid('json')
+    const result = await logIn(c, password, email, code)
+    return result.ok ? c.json({ success: true }, 200) : fail(c, result.status, result.error, result.fields)
   })
 
   /** GET /session (am I signed in, and as whom?) and POST /logout, for a signed-in admin (mount behind `required`). */
@@ -247,11 +296,18 @@ export function adminSession({
       const id = c.req.param('id')
       if (!(await deleteSessionOf(db, c.get('user')!.id, id))) return fail(c, 404, 'No such session of yours.')
       log.info('admin session ended from another', { user: c.get('user')!.id })
+      await audit(db, {
+        userId: c.get('user')!.id,
+        action: 'session-ended',
+        detail: { own: id === c.get('sessionId') },
+        address: auditAddress(c, trustProxy),
+      })
       if (id === c.get('sessionId')) cookie.clear(c)
       return c.json({ success: true }, 200)
     })
     .post('/logout', async (c) => {
       await deleteSession(db, cookie.read(c))
+      await audit(db, { userId: c.get('user')!.id, action: 'sign-out', address: auditAddress(c, trustProxy) })
       cookie.clear(c)
       return c.json({ success: true }, 200)
     })

@@ -5,7 +5,14 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { hash } from '@node-rs/argon2'
 import type { Db } from '../db/client.ts'
-import { acceptInvitation, emailTaken, insertInvitation, invitationByHash, type Invitation } from '../db/invitations.ts'
+import {
+  acceptInvitation,
+  emailTaken,
+  insertInvitation,
+  insertResetLink,
+  invitationByHash,
+  type Invitation,
+} from '../db/invitations.ts'
 import { MIN_PASSWORD_LENGTH } from '../env.ts'
 import type { Role } from './roles.ts'
 
@@ -52,6 +59,27 @@ export async function createInvitation(
   return { ok: true, token, expiresAt }
 }
 
+/**
+ * A one-time reset link for another account (the owner's; decision 063): like an invitation, for
+ * INVITATION_HOURS and once; accepted, it sets the account's password, turns off its second
+ * factor and ends its sessions. Not for a disabled account or the owner without an e-mail.
+ */
+export async function createResetLink(
+  db: Db,
+  userId: number,
+  by: number,
+  now = Date.now(),
+): Promise<{ ok: true; token: string; expiresAt: string; email: string } | { ok: false }> {
+  const token = randomBytes(32).toString('base64url')
+  const expiresAt = new Date(now + INVITATION_HOURS * 3_600_000).toISOString()
+  const made = await insertResetLink(
+    db,
+    { tokenHash: digest(token), userId, invitedBy: by, expiresAt },
+    new Date(now).toISOString(),
+  )
+  return made.ok ? { ok: true, token, expiresAt, email: made.email } : { ok: false }
+}
+
 /** The open invitation of a link's token; undefined when it is unknown, used or expired. */
 export async function openInvitation(db: Db, token: string, now = Date.now()): Promise<Invitation | undefined> {
   if (!TOKEN.test(token)) return undefined
@@ -68,7 +96,10 @@ export async function accept(
   password: unknown,
   repeated: unknown,
   now = Date.now(),
-): Promise<{ ok: true; userId: number; passwordHash: string } | { ok: false; status: 400 | 404 | 409; error: string }> {
+): Promise<
+  | { ok: true; userId: number; passwordHash: string; reset: boolean }
+  | { ok: false; status: 400 | 404 | 409; error: string }
+> {
   if (!TOKEN.test(token)) return { ok: false, status: 404, error: INVITATION_GONE }
   if (typeof password !== 'string' || password.length < MIN_PASSWORD_LENGTH || password.length > PASSWORD_MAX)
     return { ok: false, status: 400, error: `Choose a password of at least ${MIN_PASSWORD_LENGTH} characters.` }
@@ -76,7 +107,7 @@ export async function accept(
     return { ok: false, status: 400, error: 'The two passwords differ.' }
   const passwordHash = await hash(password)
   const result = await acceptInvitation(db, digest(token), passwordHash, new Date(now).toISOString())
-  if (result.ok) return { ok: true, userId: result.userId, passwordHash }
+  if (result.ok) return { ok: true, userId: result.userId, passwordHash, reset: result.reset }
   return result.reason === 'gone'
     ? { ok: false, status: 404, error: INVITATION_GONE }
     : { ok: false, status: 409, error: 'An account with this e-mail exists already. Sign in with it.' }

@@ -99,6 +99,8 @@ interface InvitationsTable {
   used_at: Timestamp | null
   /** The account it made. */
   user_id: number | null
+  /** The account a reset link sets a new password of (migration 039); null for an invitation. */
+  reset_user_id: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 /** A passkey of an account (migration 036, src/server/db/passkeys.ts). */
@@ -138,6 +140,33 @@ interface UsersTable {
   disabled: boolean | number
   created_at: Timestamp
   updated_at: Timestamp
+  /** The TOTP secret (base32) once confirmed by a first code (migration 039); null: no second factor. */
+  totp_secret: ColumnType<string | null, string | null | undefined, string | null>
+  /** A secret being set up, until its first code confirms it. */
+  totp_pending: ColumnType<string | null, string | null | undefined, string | null>
+  /** The last time step a code was taken at: each step's code works once. */
+  totp_last_step: ColumnType<number | string | null, number | null | undefined, number | null>
+}
+
+/** A sign-in or an account change (migration 039, src/server/db/audit.ts). */
+interface AuditLogTable {
+  id: Generated<number>
+  at: Timestamp
+  /** Who did it, or whose account it was; null when nobody is known (a failed sign-in). */
+  user_id: number | null
+  /** The e-mail a sign-in tried, if any. */
+  email: string | null
+  action: string
+  /** JSON text. */
+  detail: string
+  address: string | null
+}
+
+/** An account's one-time recovery code, SHA-256 (hex) only (migration 039). */
+interface RecoveryCodesTable {
+  code_hash: string
+  user_id: number
+  used_at: Timestamp | null
 }
 
 interface AdminSessionsTable {
@@ -301,6 +330,7 @@ export interface Tables {
   bookings: BookingsTable
   booking_days: BookingDaysTable
   alert_tests: AlertTestsTable
+  audit_log: AuditLogTable
   admin_sessions: AdminSessionsTable
   call_counts: CallCountsTable
   contact_submissions: ContactSubmissionsTable
@@ -314,6 +344,7 @@ export interface Tables {
   push_keys: PushKeysTable
   push_subscriptions: PushSubscriptionsTable
   rate_limits: RateLimitsTable
+  recovery_codes: RecoveryCodesTable
   signing_keys: SigningKeysTable
   site_releases: SiteReleasesTable
   spam_digests: SpamDigestsTable
