@@ -23,7 +23,7 @@ import { alertTestApi } from './alert-test.ts'
 import { bookingsApi } from './bookings.ts'
 import { customersApi } from './customers.ts'
 import { outcomesApi } from './outcomes.ts'
-import { peopleApi } from './people.ts'
+import { peopleApi, teamApi } from './people.ts'
 import { passkeySignIn, passkeysApi } from './passkeys.ts'
 import type { BookingDesk } from '../contact/booking.ts'
 import { EDITOR_BODY_LIMIT, siteEditorApi } from '../editor/api.ts'
@@ -65,6 +65,7 @@ export const ROUTE_ROLES = {
   'POST /submissions/:id/contacts': 'office',
   'POST /submissions/:id/outcome': 'office',
   'POST /submissions/:id/notes': 'office',
+  'PATCH /submissions/:id/assignee': 'office',
   'GET /submissions/:id': 'office',
   'GET /submissions/:id/activity': 'office',
   'DELETE /submissions/:id': 'office',
@@ -92,6 +93,9 @@ export const ROUTE_ROLES = {
   'GET /users': 'owner',
   'POST /users/invitations': 'owner',
   'POST /users/:id/disable': 'owner',
+  'PUT /users/:id/on-duty': 'owner',
+  'GET /team': 'office',
+  'PUT /me/on-duty': 'office',
   'GET /site/records': 'owner',
   'GET /site/records/:id{.+}': 'owner',
   'POST /site/check': 'owner',
@@ -156,6 +160,7 @@ function signedInApi(deps: AdminDeps) {
     .route('/', outcomesApi(deps))
     .route('/', siteEditorApi(deps))
     .route('/', peopleApi(deps))
+    .route('/', teamApi(deps))
     .route('/', passkeysApi(deps))
     .all('*', (c) => fail(c, 404, 'Not found'))
 }

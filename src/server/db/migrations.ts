@@ -36,6 +36,7 @@ import { invitations } from './migrations/032-invitations.ts'
 import { siteReleases } from './migrations/034-site-releases.ts'
 import { passkeys } from './migrations/036-passkeys.ts'
 import { sessionAddress } from './migrations/037-session-address.ts'
+import { authors } from './migrations/038-authors.ts'
 
 /** Every migration, oldest first (exported for the test that holds each file to its name). */
 export const MIGRATIONS: readonly KindMigration[] = [
@@ -67,6 +68,7 @@ export const MIGRATIONS: readonly KindMigration[] = [
   siteReleases,
   passkeys,
   sessionAddress,
+  authors,
 ]
 
 /** Every migration, by name, for a database of this kind (exported for the migration tests). */
