@@ -1,5 +1,5 @@
 // People (issue 26, decisions 054 and 061), loaded on demand from the header's Menu: the signed-in
-// account's own passkeys and signed-in devices (Passkeys.tsx, Devices.tsx, for everyone), and for the owner who has an account and an
+// account's own "On duty", passkeys and signed-in devices (OnDuty.tsx, Passkeys.tsx, Devices.tsx, for everyone), and for the owner who has an account (and is on duty) and an
 // invitation by one-time link, shown to copy (the server answers the office "Only the owner may do
 // this.", said above the office's own passkeys). Its words and calls live here, not in messages.ts and api.ts,
 // so that nothing of it weighs on the inbox's first load.
@@ -8,6 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { X } from 'lucide-react'
 import { answer, client, problemWith } from './api.ts'
 import { Devices } from './Devices.tsx'
+import { OnDuty } from './OnDuty.tsx'
 import { Passkeys } from './Passkeys.tsx'
 import { btn, card, control } from './ui.ts'
 
@@ -31,6 +32,7 @@ const W = {
   disable: 'Disable',
   disableConfirm: (name: string) => `Disable ${name}? Signed out everywhere at once; no more notifications.`,
   yesDisable: 'Yes, disable',
+  onDuty: 'On duty',
   cancel: 'Cancel',
 }
 
@@ -49,6 +51,14 @@ export function People({ onClose }: { onClose: () => void }) {
     onSuccess: () => {
       setConfirming(null)
       void queryClient.invalidateQueries({ queryKey: usersKey })
+    },
+  })
+  const duty = useMutation({
+    mutationFn: ({ user, onDuty }: { user: number; onDuty: boolean }) =>
+      answer(client.users[':id']['on-duty'].$put({ param: { id: String(user) }, json: { onDuty } })),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: usersKey })
+      void queryClient.invalidateQueries({ queryKey: ['team'] })
     },
   })
   const invite = useMutation({
@@ -107,6 +117,20 @@ export function People({ onClose }: { onClose: () => void }) {
                   .filter(Boolean)
                   .join(' · ')}
               </p>
+              {/* The owner's own switch is "On duty" below, as everyone's. */}
+              {!user.disabled && me.data && user.id !== me.data.user.id && (
+                <label className="mt-1 flex items-center gap-2 text-sm font-semibold text-slate-800">
+                  <input
+                    type="checkbox"
+                    className="size-5 accent-brand-700"
+                    checked={duty.isPending && duty.variables.user === user.id ? duty.variables.onDuty : user.onDuty}
+                    disabled={duty.isPending}
+                    aria-label={`${W.onDuty}: ${user.name}`}
+                    onChange={(event) => duty.mutate({ user: user.id, onDuty: event.target.checked })}
+                  />
+                  {W.onDuty}
+                </label>
+              )}
               {!user.disabled && me.data && user.id !== me.data.user.id && confirming !== user.id && (
                 <button
                   type="button"
@@ -200,6 +224,7 @@ export function People({ onClose }: { onClose: () => void }) {
           </button>
         </div>
       )}
+      <OnDuty />
       <Passkeys />
       <Devices />
     </section>

@@ -147,6 +147,9 @@ export const T = {
     noService: 'No service',
     source: 'Source',
     anySource: 'All sources',
+    assigned: 'Assigned',
+    anyone: 'Assigned to anyone',
+    mine: 'Mine',
     sources: 'Sources',
     exportCsv: 'Export CSV',
     markAllRead: 'Mark all as read',
@@ -161,6 +164,7 @@ export const T = {
     trashNote: (days: number) => `Deleted requests stay here for ${days} days, then they are gone for good.`,
   },
   card: {
+    assignedTo: 'Assigned to',
     /** The card's line of what was last done: "Called 4:35 PM · no answer". */
     lastAction: {
       called: 'Called',
