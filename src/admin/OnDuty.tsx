@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { answer, client } from './api.ts'
 import { teamKey, useTeam } from './team.ts'
 
-export const ON_DUTY = 'On duty: get a push for each new request'
+const ON_DUTY = 'On duty: get a push for each new request'
 
 export function OnDuty() {
   const id = useId()
