@@ -148,7 +148,7 @@ export const T = {
     source: 'Source',
     anySource: 'All sources',
     assigned: 'Assigned',
-    anyone: 'Assigned to anyone',
+    anyone: "Everyone's",
     mine: 'Mine',
     sources: 'Sources',
     exportCsv: 'Export CSV',

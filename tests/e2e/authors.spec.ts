@@ -6,7 +6,7 @@
 import { randomInt, randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { E2E_ADMIN_PASSWORD } from '../helpers/admin.ts'
-import { expect, expectNoAxeViolations, PHONE, test as base } from './fixtures.ts'
+import { DESKTOP, expect, expectNoAxeViolations, PHONE, test as base } from './fixtures.ts'
 
 const test = base.extend<{ address: string }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none.
@@ -141,4 +141,55 @@ test('two people on one request: the timeline names each, the owner assigns it, 
   } finally {
     await theirs.close()
   }
+})
+
+test.describe('at 1280×800', () => {
+  test.use({ viewport: DESKTOP })
+
+  test('"Assigned" stands in the one row of filters with the others', async ({ page }) => {
+    const sent = await page.request.post('/api/contact', {
+      data: {
+        name: `Wide ${randomUUID().slice(0, 8)}`,
+        phone: '4105550167',
+        page: '/contact',
+        referrer: '',
+        website: '',
+        elapsedMs: 8_000,
+      },
+    })
+    expect(sent.status()).toBe(201)
+    await page.goto('/admin')
+    await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible()
+    // The first page of requests in: the page's scroll bar, if any, has taken its width.
+    await expect(page.getByRole('article').first()).toBeVisible()
+    const filters = page.getByRole('search', { name: 'Filter submissions' })
+    const row = async (label: string) => (await filters.getByLabel(label, { exact: true }).boundingBox())!.y
+    const search = await row('Search')
+    for (const label of ['Status', 'Service', 'Source', 'Assigned']) expect(await row(label), label).toBe(search)
+    await expect(filters.getByLabel('Assigned', { exact: true }).locator('option')).toHaveText(["Everyone's", 'Mine'])
+    // Each select shows its whole first option (what it filters), measured in the page's own font.
+    await page.evaluate(async () => {
+      await document.fonts.ready
+    })
+    for (const label of ['Status', 'Service', 'Source', 'Assigned']) {
+      const fits = await filters.getByLabel(label, { exact: true }).evaluate((el: HTMLSelectElement) => {
+        const style = getComputedStyle(el)
+        const ctx = document.createElement('canvas').getContext('2d')!
+        ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`
+        // The padding and the arrow (about 20 px) take the rest of the box.
+        const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20
+        return ctx.measureText(el.options[0]!.text).width <= room
+      })
+      expect(fits, label).toBe(true)
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(DESKTOP.width)
+    await expectNoAxeViolations(page)
+    if (process.env.SCREENSHOTS)
+      await page.screenshot({
+        path: `${process.env.SCREENSHOTS}/authors-filters-1280.png`,
+        clip: { x: 0, y: 0, width: 1280, height: 400 },
+      })
+  })
 })
