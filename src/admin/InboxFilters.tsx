@@ -148,7 +148,7 @@ export function InboxFilters({ query, setQuery }: { query: ListQuery; setQuery: 
     <form
       role="search"
       aria-label={T.inbox.filters}
-      className={`${card} grid grid-cols-[minmax(0,1fr)_auto] gap-2 p-2.5 sm:grid-cols-2 sm:gap-x-4 sm:gap-y-3 sm:p-4 lg:p-3 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))] lg:items-end`}
+      className={`${card} grid grid-cols-[minmax(0,1fr)_auto] gap-2 p-2.5 sm:grid-cols-2 sm:gap-x-4 sm:gap-y-3 sm:p-4 lg:p-3 lg:gap-x-3 lg:grid-cols-[minmax(0,1.5fr)_repeat(3,minmax(0,1fr))_auto_auto_auto] lg:items-end`}
       onSubmit={(event) => {
         event.preventDefault()
         setQuery((old) => ({ ...old, q: search.trim() }))
@@ -170,7 +170,7 @@ export function InboxFilters({ query, setQuery }: { query: ListQuery; setQuery: 
       {/* On a phone "Mark all as read" and the CSV wait behind "Filters" too: the first card comes first. */}
       <div
         id="inbox-bulk"
-        className={`${filtersShown ? 'flex' : 'hidden'} col-span-2 gap-2 sm:col-span-2 sm:flex lg:col-span-5 lg:justify-end`}
+        className={`${filtersShown ? 'flex' : 'hidden'} col-span-2 gap-2 sm:col-span-2 sm:flex lg:col-span-2`}
       >
         {unreadShown && (
           <button type="button" className={bulk} disabled={markAll.isPending} onClick={() => markAll.mutate(query)}>
