@@ -2,14 +2,19 @@
 // people work one request and its timeline names each (the system's entries none); a request is
 // assigned to a person, on the timeline, the card's answer naming them, never to a disabled or
 // unknown account; "Mine" lists the requests assigned to whoever asks; everyone sets their own
-// "On duty", the owner anyone's.
+// "On duty", the owner anyone's. Migration 038 leaves what was there before it: entries naming no
+// one, requests assigned to no one, every account on duty.
 import { randomBytes } from 'node:crypto'
 import { hash } from '@node-rs/argon2'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adminClient } from '../helpers/admin.ts'
 import { ORIGIN, serveOn } from '../helpers/served.ts'
-import { STORAGE_KINDS } from '../../scripts/lib/storage.ts'
-import { insertUser, passwordOwner } from '../../src/server/db/users.ts'
+import { createStorage, STORAGE_KINDS, type StorageTarget } from '../../scripts/lib/storage.ts'
+import { storeContactRequest } from '../../src/server/contact/store.ts'
+import { triage } from '../../src/server/contact/triage.ts'
+import { listActivity } from '../../src/server/db/activity.ts'
+import { migrate, migratorFor } from '../../src/server/db/migrations.ts'
+import { insertUser, listTeam, passwordOwner } from '../../src/server/db/users.ts'
 
 const PASSWORD = 'authors owner password, long enough'
 const PAT_PASSWORD = 'pat office password, long enough'
@@ -185,5 +190,45 @@ describe.each(STORAGE_KINDS)('who did what on %s', (kind) => {
       ['Owner', false],
       ['Pat Office', true],
     ])
+  })
+})
+
+describe.each(STORAGE_KINDS)('migration 038 on %s', (kind) => {
+  let storage: StorageTarget | undefined
+  afterAll(async () => storage?.remove())
+
+  it("keeps the entries written before it as the system's, requests unassigned, everyone on duty", async () => {
+    storage = await createStorage(kind)
+    const db = storage.connect()
+    try {
+      expect((await migratorFor(db).migrateTo('037_session_address')).error).toBeUndefined()
+      const at = new Date().toISOString()
+      await insertUser(
+        db,
+        { name: 'Pat Before', email: 'pat.before@example.com', role: 'office', passwordHash: null },
+        at,
+      )
+      const message = { name: 'Dana Before', phone: '4105550111', message: 'No heat' }
+      const stored = await storeContactRequest(db, {
+        message,
+        clientKey: 'migration-038',
+        verdict: triage(message, {}, {}, Date.now()),
+      })
+      if (!stored.stored) throw new Error('not stored')
+      await db.k
+        .insertInto('submission_activity')
+        .values({ submission_id: stored.id, at, kind: 'called', detail: null })
+        .execute()
+
+      const { results = [] } = await migrate(db)
+      expect(results.map((r) => r.migrationName)).toEqual(['038_authors'])
+      expect((await listActivity(db, stored.id)).map((e) => [e.kind, e.author])).toEqual([['called', null]])
+      expect(await db.k.selectFrom('contact_submissions').select('assigned_to').execute()).toEqual([
+        { assigned_to: null },
+      ])
+      expect(await listTeam(db)).toMatchObject([{ name: 'Pat Before', onDuty: true }])
+    } finally {
+      await db.close()
+    }
   })
 })
