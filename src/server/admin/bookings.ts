@@ -26,8 +26,9 @@ import { fail, jsonInput, NOT_FOUND, submissionId } from './answers.ts'
 import type { Checked } from './validate.ts'
 
 /**
- * The requests with their bookings (null: none, or none ever) and their customer lines (the card's
- * "Returning · 3rd request", src/server/db/customers.ts), as every answer of the inbox gives them.
+ * The requests with their bookings (null: none, or none ever), their customer lines (the card's
+ * "Returning · 3rd request", src/server/db/customers.ts) and their assignee's name (decision 062),
+ * as every answer of the inbox gives them.
  */
 export async function withBookings<T extends { id: string; customer_id: string | null; assigned_to: number | null }>(
   db: Db,
@@ -45,7 +46,6 @@ export async function withBookings<T extends { id: string; customer_id: string |
     ...item,
     booking: bookings.get(item.id) ?? null,
     customer: customers.get(item.id) ?? null,
-    /** The name of the person it is assigned to (decision 062), or null. */
     assignee: item.assigned_to === null ? null : (names.get(item.assigned_to) ?? null),
   }))
 }
