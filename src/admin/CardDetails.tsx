@@ -1,6 +1,6 @@
 // A card's "More": what the office does after the first call. A follow-up date, the visit (moved,
 // cancelled or booked: CardBooking.tsx), the outcome of a completed or closed request
-// (OutcomeForm.tsx) and a note (CardForms.tsx), the client details
+// (OutcomeForm.tsx) and a note (CardForms.tsx), whom it is assigned to (CardAssign.tsx), the client details
 // (ClientEditor.tsx), where the visitor came from, the request's history (Timeline.tsx), erasing
 // the person (ErasePerson.tsx) and delete.
 import { useContext, useRef, useState } from 'react'
@@ -8,6 +8,7 @@ import { Star, Trash2, UserCheck } from 'lucide-react'
 import { InboxSettings } from './actions.ts'
 import { firstName, smsBodyHref } from './format.ts'
 import { TRASH_DAYS } from '../lead/submission.ts'
+import { CardAssign } from './CardAssign.tsx'
 import { BookingControls } from './CardBooking.tsx'
 import { FollowUpForm, NoteForm } from './CardForms.tsx'
 import { ClientEditor } from './ClientEditor.tsx'
@@ -41,6 +42,7 @@ export function CardDetails({
       {!trashed && !item.is_spam && <BookingControls item={item} />}
       {!trashed && !item.is_spam && takesOutcome(item) && <OutcomeForm key={item.status} item={item} />}
       {!trashed && <NoteForm item={item} />}
+      {!trashed && !item.is_spam && <CardAssign item={item} />}
       {!trashed && !item.is_spam && (
         <div className="mt-4">
           <button

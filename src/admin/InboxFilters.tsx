@@ -1,4 +1,4 @@
-// Search and filters over the inbox's list (status, service, source; on a phone behind a
+// Search and filters over the inbox's list (status, service, source, "Mine"; on a phone behind a
 // "Filters" button unless one is in use), "Mark all as read" for the view shown, and the CSV of
 // what is shown. The search applies a moment after typing stops, or at once with Enter.
 import { useEffect, useState, type ReactNode } from 'react'
@@ -101,21 +101,28 @@ function Filters({ query, setQuery, shown }: { query: ListQuery; setQuery: SetQu
         ))}
         <option value="none">{T.inbox.noService}</option>
       </FilterSelect>
-      <div className="col-span-2 sm:col-span-1">
-        <FilterSelect
-          id="inbox-source"
-          label={T.inbox.source}
-          value={query.source}
-          onChange={(source) => setQuery((old) => ({ ...old, source }))}
-        >
-          <option value="">{T.inbox.anySource}</option>
-          {sourceNames.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </FilterSelect>
-      </div>
+      <FilterSelect
+        id="inbox-source"
+        label={T.inbox.source}
+        value={query.source}
+        onChange={(source) => setQuery((old) => ({ ...old, source }))}
+      >
+        <option value="">{T.inbox.anySource}</option>
+        {sourceNames.map((name) => (
+          <option key={name} value={name}>
+            {name}
+          </option>
+        ))}
+      </FilterSelect>
+      <FilterSelect
+        id="inbox-mine"
+        label={T.inbox.assigned}
+        value={query.mine ? '1' : ''}
+        onChange={(mine) => setQuery((old) => ({ ...old, mine: mine === '1' }))}
+      >
+        <option value="">{T.inbox.anyone}</option>
+        <option value="1">{T.inbox.mine}</option>
+      </FilterSelect>
     </div>
   )
 }
@@ -126,7 +133,8 @@ export function InboxFilters({ query, setQuery }: { query: ListQuery; setQuery: 
   const [search, setSearch] = useState('')
   const [showFilters, setShowFilters] = useState(false)
   const markAll = useMarkAllRead()
-  const filtersShown = showFilters || query.status !== '' || query.service !== '' || query.source !== ''
+  const filtersShown =
+    showFilters || query.status !== '' || query.service !== '' || query.source !== '' || query.mine === true
   const unreadShown = query.view !== 'spam' && query.view !== 'trash'
 
   useEffect(() => {
@@ -140,7 +148,7 @@ export function InboxFilters({ query, setQuery }: { query: ListQuery; setQuery: 
     <form
       role="search"
       aria-label={T.inbox.filters}
-      className={`${card} grid grid-cols-[minmax(0,1fr)_auto] gap-2 p-2.5 sm:grid-cols-2 sm:gap-x-4 sm:gap-y-3 sm:p-4 lg:p-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto_auto] lg:items-end`}
+      className={`${card} grid grid-cols-[minmax(0,1fr)_auto] gap-2 p-2.5 sm:grid-cols-2 sm:gap-x-4 sm:gap-y-3 sm:p-4 lg:p-3 lg:gap-x-3 lg:grid-cols-[minmax(0,1.5fr)_repeat(3,minmax(0,1fr))_auto_auto_auto] lg:items-end`}
       onSubmit={(event) => {
         event.preventDefault()
         setQuery((old) => ({ ...old, q: search.trim() }))

@@ -1,16 +1,17 @@
-// People (issue 26, decisions 054 and 061), loaded on demand from the header's Menu: the signed-in
-// account's own passkeys and signed-in devices (Passkeys.tsx, Devices.tsx, for everyone), and for the owner who has an account and an
-// invitation by one-time link, shown to copy (the server answers the office "Only the owner may do
-// this.", said above the office's own passkeys). Its words and calls live here, not in messages.ts and api.ts,
-// so that nothing of it weighs on the inbox's first load. Decision 063 adds the account's own
-// code from an app (TwoFactor.tsx), and for the owner a reset link for another account and the
-// account activity (AccountActivity.tsx).
+// People (issue 26; decisions 054, 061, 062 and 063), loaded on demand from the header's Menu. For
+// everyone: their own code from an app (TwoFactor.tsx), "On duty" (OnDuty.tsx), passkeys
+// (Passkeys.tsx) and signed-in devices (Devices.tsx). For the owner: who has an account (and is on
+// duty), an invitation by one-time link shown to copy, a reset link for another account, and the
+// account activity (AccountActivity.tsx); the office is told the server's "Only the owner may do
+// this." above its own sections. Its words and calls live here, not in messages.ts and api.ts, so
+// that nothing of it weighs on the inbox's first load.
 import { useId, useState, type FormEvent } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { X } from 'lucide-react'
 import { answer, client, problemWith } from './api.ts'
 import { AccountActivity } from './AccountActivity.tsx'
 import { Devices } from './Devices.tsx'
+import { OnDuty } from './OnDuty.tsx'
 import { Passkeys } from './Passkeys.tsx'
 import { TwoFactor } from './TwoFactor.tsx'
 import { btn, card, control } from './ui.ts'
@@ -35,6 +36,7 @@ const W = {
   disable: 'Disable',
   disableConfirm: (name: string) => `Disable ${name}? Signed out everywhere at once; no more notifications.`,
   yesDisable: 'Yes, disable',
+  onDuty: 'On duty',
   cancel: 'Cancel',
   reset: 'Reset password',
   resetLink: (name: string) =>
@@ -65,6 +67,14 @@ export function People({ onClose }: { onClose: () => void }) {
     onSuccess: () => {
       setConfirming(null)
       void queryClient.invalidateQueries({ queryKey: usersKey })
+    },
+  })
+  const duty = useMutation({
+    mutationFn: ({ user, onDuty }: { user: number; onDuty: boolean }) =>
+      answer(client.users[':id']['on-duty'].$put({ param: { id: String(user) }, json: { onDuty } })),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: usersKey })
+      void queryClient.invalidateQueries({ queryKey: ['team'] })
     },
   })
   const invite = useMutation({
@@ -123,6 +133,20 @@ export function People({ onClose }: { onClose: () => void }) {
                   .filter(Boolean)
                   .join(' · ')}
               </p>
+              {/* The owner's own switch is "On duty" below, as everyone's. */}
+              {!user.disabled && me.data && user.id !== me.data.user.id && (
+                <label className="mt-1 flex items-center gap-2 text-sm font-semibold text-slate-800">
+                  <input
+                    type="checkbox"
+                    className="size-5 accent-brand-700"
+                    checked={duty.isPending && duty.variables.user === user.id ? duty.variables.onDuty : user.onDuty}
+                    disabled={duty.isPending}
+                    aria-label={`${W.onDuty}: ${user.name}`}
+                    onChange={(event) => duty.mutate({ user: user.id, onDuty: event.target.checked })}
+                  />
+                  {W.onDuty}
+                </label>
+              )}
               {!user.disabled && me.data && user.id !== me.data.user.id && confirming !== user.id && (
                 <button
                   type="button"
@@ -239,6 +263,7 @@ export function People({ onClose }: { onClose: () => void }) {
         </div>
       )}
       <TwoFactor />
+      <OnDuty />
       <Passkeys />
       <Devices />
       {me.data?.user.role === 'owner' && <AccountActivity />}

@@ -15,6 +15,7 @@ import { CardMessage } from './CardMessage.tsx'
 import { CustomerLine } from './CustomerLine.tsx'
 import { CardDetails, Loading } from './on-demand.tsx'
 import { relativeTime } from './format.ts'
+import { T } from './messages.ts'
 import type { Submission } from './types.ts'
 
 export function SubmissionCard({
@@ -51,6 +52,11 @@ export function SubmissionCard({
       </div>
       <CardBadges item={item} state={state} timeZone={timeZone} />
       <CustomerLine item={item} />
+      {item.assignee && (
+        <p className="text-sm text-slate-700">
+          {T.card.assignedTo} <span className="font-semibold">{item.assignee}</span>
+        </p>
+      )}
       <CardFacts item={item} state={state} />
       <BookingLine item={item} />
       <LastDone item={item} now={now} timeZone={timeZone} />

@@ -1,5 +1,5 @@
 // A request's history under its card's "More": every change, call, text, note and notification,
-// newest first, back to its arrival.
+// newest first, back to its arrival, each with who did it ("Pat · Called"; none: the system).
 import { useContext } from 'react'
 import { History } from 'lucide-react'
 import { InboxSettings } from './actions.ts'
@@ -29,6 +29,7 @@ export function Timeline({ item }: { item: Submission }) {
             <span
               className={`break-words whitespace-pre-wrap ${entry.kind === 'note' ? 'text-slate-900' : 'text-slate-700'}`}
             >
+              {entry.author && <span className="font-semibold">{entry.author} · </span>}
               {entry.kind === 'note' && <span className="font-semibold">Note: </span>}
               {ACTIVITY_TEXT[entry.kind](entry.detail)}
             </span>

@@ -84,6 +84,8 @@ export type ListQuery = {
   service: string
   /** '' = any source; else a source in words ("Google Ads", "Direct"…). */
   source: string
+  /** Only the requests assigned to the signed-in person ("Mine"). */
+  mine?: boolean
 }
 
 /** A list's query string as the route takes it: only the filters that are set. */
@@ -99,6 +101,7 @@ function listSearch(query: ListQuery, cursor?: string | null): ListSearch & Filt
     ...(query.status ? { status: query.status } : {}),
     ...(query.service ? { service: query.service } : {}),
     ...(query.source ? { source: query.source } : {}),
+    ...(query.mine ? { mine: '1' as const } : {}),
     ...(cursor ? { cursor } : {}),
   }
 }

@@ -149,6 +149,9 @@ export const T = {
     noService: 'No service',
     source: 'Source',
     anySource: 'All sources',
+    assigned: 'Assigned',
+    anyone: "Everyone's",
+    mine: 'Mine',
     sources: 'Sources',
     exportCsv: 'Export CSV',
     markAllRead: 'Mark all as read',
@@ -163,6 +166,7 @@ export const T = {
     trashNote: (days: number) => `Deleted requests stay here for ${days} days, then they are gone for good.`,
   },
   card: {
+    assignedTo: 'Assigned to',
     /** The card's line of what was last done: "Called 4:35 PM · no answer". */
     lastAction: {
       called: 'Called',

@@ -67,7 +67,7 @@ const putBack = (client: QueryClient, before: Before) => {
  * out at once) and in the opened one, the counts in every page; its timeline and the response
  * times are fetched again.
  */
-function putAnswer(client: QueryClient, { item, counts }: Changed, leaves: boolean) {
+export function putAnswer(client: QueryClient, { item, counts }: Changed, leaves: boolean) {
   editLists(client, put(item.id, leaves ? null : item), counts)
   if (client.getQueryData(keys.submission(item.id))) client.setQueryData(keys.submission(item.id), item)
   void client.invalidateQueries({ queryKey: keys.activity(item.id) })
@@ -181,7 +181,10 @@ export function useNote() {
     meanwhile: (client, { item, text }) =>
       client.setQueryData<Timeline>(keys.activity(item.id), (entries) =>
         entries
-          ? [{ id: -Date.now(), at: new Date().toISOString(), kind: 'note', detail: text.trim() }, ...entries]
+          ? [
+              { id: -Date.now(), at: new Date().toISOString(), kind: 'note', detail: text.trim(), author: null },
+              ...entries,
+            ]
           : entries,
       ),
     ok: () => TOASTS.noteSaved,

@@ -31,6 +31,7 @@ export const ACTIVITY_KINDS = [
   'merge_undone',
   'job_value',
   'lost_reason',
+  'assigned',
 ] as const
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number]
@@ -43,6 +44,8 @@ export type Activity = {
   kind: ActivityKind
   /** The particulars: "new → contacted", the note's text, the date followed up on, an error… */
   detail: string | null
+  /** The name of the account that did it; null for the system (and entries from before accounts were named). */
+  author: string | null
 }
 
 /** How a request was reached from the inbox (its "Call" and "Text" buttons). */
@@ -107,4 +110,6 @@ export const ACTIVITY_TEXT: Record<ActivityKind, (detail: string | null) => stri
   // The outcome (src/lead/outcome.ts): the value in dollars, the reason in words; none: cleared.
   job_value: (detail) => (detail ? `Job value: ${detail}` : 'Job value cleared'),
   lost_reason: (detail) => (detail ? `Reason lost: ${detail}` : 'Reason lost cleared'),
+  // The assignee's name (decision 062); none: unassigned.
+  assigned: (detail) => (detail ? `Assigned to ${detail}` : 'Unassigned'),
 }

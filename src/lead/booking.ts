@@ -20,8 +20,11 @@ export type StoredBooking = {
 }
 
 /**
- * A request as the inbox reads it: with its booking (null: it never had one) and its customer line
- * (src/lead/customer.ts; null only where a request is read without its customer).
+ * A request as the inbox reads it: with its booking (null: it never had one), its customer line
+ * (src/lead/customer.ts; null only where a request is read without its customer) and the name of
+ * the person it is assigned to (null: no one).
  */
-export type BookedSubmission = Flat<Submission & { booking: StoredBooking | null; customer: CustomerLine | null }>
+export type BookedSubmission = Flat<
+  Submission & { booking: StoredBooking | null; customer: CustomerLine | null; assignee: string | null }
+>
 type Flat<T> = { [K in keyof T]: T[K] }

@@ -153,6 +153,8 @@ export const SUBMISSION_COLUMNS = {
   customer_id: optional('uuid'),
   /** The earlier request this one was sent again into, within an hour (no second alert, not urgent), or null. */
   folded_into: optional('uuid'),
+  /** The account the request is assigned to (migration 038, docs/decisions/062-who-did-what.md), or null. */
+  assigned_to: optional('integer'),
 }
 
 type Columns = typeof SUBMISSION_COLUMNS

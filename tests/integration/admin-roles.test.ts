@@ -67,6 +67,11 @@ describe.each(STORAGE_KINDS)('roles on every admin route on %s', (kind) => {
       expect(ROUTE_ROLES[route as keyof typeof ROUTE_ROLES]).toBe('office')
     for (const route of ['GET /audit', 'POST /users/:id/reset'])
       expect(ROUTE_ROLES[route as keyof typeof ROUTE_ROLES]).toBe('owner')
+    // Who did what (decision 062): anyone assigns a request and sets their own "On duty"; only the
+    // owner sets someone else's.
+    for (const route of ['PATCH /submissions/:id/assignee', 'GET /team', 'PUT /me/on-duty'])
+      expect(ROUTE_ROLES[route as keyof typeof ROUTE_ROLES]).toBe('office')
+    expect(ROUTE_ROLES['PUT /users/:id/on-duty']).toBe('owner')
   })
 
   it('answers every route with the owner, the office and no session as the table says', async () => {

@@ -163,6 +163,7 @@ describe('the notification e-mail', () => {
     email_key: null,
     customer_id: null,
     folded_into: null,
+    assigned_to: null,
     job_value_cents: null,
     lost_reason: null,
     outcome_at: null,

@@ -57,6 +57,7 @@ describe('the migration files', () => {
       '034_site_releases',
       '036_passkeys',
       '037_session_address',
+      '038_authors',
       '039_audit_totp',
     ])
     expect(Object.keys(migrations('postgres'))).toEqual(Object.keys(migrations('sqlite')))

@@ -23,7 +23,7 @@ import { alertTestApi } from './alert-test.ts'
 import { bookingsApi } from './bookings.ts'
 import { customersApi } from './customers.ts'
 import { outcomesApi } from './outcomes.ts'
-import { peopleApi } from './people.ts'
+import { peopleApi, teamApi } from './people.ts'
 import { passkeySignIn, passkeysApi } from './passkeys.ts'
 import { twoFactorApi } from './two-factor.ts'
 import type { BookingDesk } from '../contact/booking.ts'
@@ -66,6 +66,7 @@ export const ROUTE_ROLES = {
   'POST /submissions/:id/contacts': 'office',
   'POST /submissions/:id/outcome': 'office',
   'POST /submissions/:id/notes': 'office',
+  'PATCH /submissions/:id/assignee': 'office',
   'GET /submissions/:id': 'office',
   'GET /submissions/:id/activity': 'office',
   'DELETE /submissions/:id': 'office',
@@ -100,6 +101,9 @@ export const ROUTE_ROLES = {
   'POST /two-factor/confirm': 'office',
   'POST /two-factor/recovery-codes': 'office',
   'POST /two-factor/off': 'office',
+  'PUT /users/:id/on-duty': 'owner',
+  'GET /team': 'office',
+  'PUT /me/on-duty': 'office',
   'GET /site/records': 'owner',
   'GET /site/records/:id{.+}': 'owner',
   'POST /site/check': 'owner',
@@ -164,6 +168,7 @@ function signedInApi(deps: AdminDeps) {
     .route('/', outcomesApi(deps))
     .route('/', siteEditorApi(deps))
     .route('/', peopleApi(deps))
+    .route('/', teamApi(deps))
     .route('/', passkeysApi(deps))
     .route('/', twoFactorApi(deps))
     .all('*', (c) => fail(c, 404, 'Not found'))

@@ -17,6 +17,7 @@ import {
 } from '../db/bookings.ts'
 import { changeBooking, TRASHED } from '../db/changes.ts'
 import { customerLines } from '../db/customers.ts'
+import { namesOf } from '../db/users.ts'
 import type { Db } from '../db/client.ts'
 import { viewCounts } from '../db/views.ts'
 import type { Logger } from '../log.ts'
@@ -25,21 +26,27 @@ import { fail, jsonInput, NOT_FOUND, submissionId } from './answers.ts'
 import type { Checked } from './validate.ts'
 
 /**
- * The requests with their bookings (null: none, or none ever) and their customer lines (the card's
- * "Returning · 3rd request", src/server/db/customers.ts), as every answer of the inbox gives them.
+ * The requests with their bookings (null: none, or none ever), their customer lines (the card's
+ * "Returning · 3rd request", src/server/db/customers.ts) and their assignee's name (decision 062),
+ * as every answer of the inbox gives them.
  */
-export async function withBookings<T extends { id: string; customer_id: string | null }>(db: Db, items: T[]) {
-  const [bookings, customers] = await Promise.all([
+export async function withBookings<T extends { id: string; customer_id: string | null; assigned_to: number | null }>(
+  db: Db,
+  items: T[],
+) {
+  const [bookings, customers, names] = await Promise.all([
     bookingsOf(
       db,
       items.map((i) => i.id),
     ),
     customerLines(db, items),
+    namesOf(db, [...new Set(items.flatMap((i) => (i.assigned_to === null ? [] : [i.assigned_to])))]),
   ])
   return items.map((item) => ({
     ...item,
     booking: bookings.get(item.id) ?? null,
     customer: customers.get(item.id) ?? null,
+    assignee: item.assigned_to === null ? null : (names.get(item.assigned_to) ?? null),
   }))
 }
 

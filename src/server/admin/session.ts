@@ -7,6 +7,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { AppEnv } from '../app.ts'
 import { checkAdminPassword } from '../auth/password.ts'
+import { asAuthor } from '../db/author.ts'
 import { passwordOwner, userByEmail, type UserRow } from '../db/users.ts'
 import { ABSOLUTE_MS, createSession, deleteSession, findSession } from '../auth/sessions.ts'
 import { deviceName } from '../alerts/device-name.ts'
@@ -140,13 +141,16 @@ export function adminSession({
   /** Whether the request carries a valid session (and extends it). */
   const isSignedIn = async (c: Context<AppEnv>) => (await findSession(db, cookie.read(c))) !== undefined
 
-  /** Every route behind it answers 401 without a valid session; with one, `c.var.user` is its user. */
+  /**
+   * Every route behind it answers 401 without a valid session; with one, `c.var.user` is its user,
+   * and the route runs as its author (the timeline entries it writes name them, db/author.ts).
+   */
   const required: MiddlewareHandler<AppEnv> = async (c, next) => {
     const session = await findSession(db, cookie.read(c))
     if (!session) return fail(c, 401, 'Not signed in')
     c.set('user', session.user)
     c.set('sessionId', session.idHash)
-    return next()
+    return asAuthor(session.user.id, next)
   }
 
   /** Whose password a sign-in checks: the named account of `email`, or the owner who signs in with the password alone. */

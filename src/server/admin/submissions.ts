@@ -1,7 +1,8 @@
 // The requests in the inbox (docs/admin-api.md "Submissions"), as two sub-apps mounted behind the
 // session check. `viewsApi`: the counts and response times, whether alerts get through, a page of
-// a view, the CSV of a view, and "mark all as read". `submissionApi`: one request, its change, a
-// call or text from the inbox, a note, its timeline, the trash and back.
+// a view (or of "Mine": the requests assigned to the signed-in account), the CSV of a view, and
+// "mark all as read". `submissionApi`: one request, its change, its assignment, a call or text from
+// the inbox, a note, its timeline, the trash and back.
 import { Hono, type Context } from 'hono'
 import type { AppEnv } from '../app.ts'
 import type { AlertChannel } from '../../lead/alerts.ts'
@@ -9,6 +10,8 @@ import { alertHealth } from '../alerts/health.ts'
 import { activityOf, listActivity } from '../db/activity.ts'
 import {
   addNote,
+  AssigneeRefused,
+  assignSubmission,
   markAllRead,
   undoMarkAllRead,
   recordCallOutcome,
@@ -34,6 +37,7 @@ import { csvExport } from './csv.ts'
 import { withBookings } from './bookings.ts'
 import {
   encodeCursor,
+  validateAssignee,
   validateChannel,
   validateOutcome,
   validateBatch,
@@ -62,6 +66,11 @@ export type SubmissionsDeps = {
 
 const listQuery = queryInput<ListInput>()(validateListQuery)
 
+/** Checked filters with "Mine" made the signed-in account's: only the requests assigned to it. */
+function mineOf<F extends { mine?: true }>(c: Context<AppEnv>, { mine, ...filters }: F) {
+  return mine ? { ...filters, assignedTo: c.get('user')!.id } : filters
+}
+
 /** The views of the inbox: their counts, a page of one, its CSV, all of it read at once. */
 export function viewsApi({ db, log, office, clock, alertChannels = [] }: SubmissionsDeps) {
   const counts = () => viewCounts(db, clock.today())
@@ -81,7 +90,7 @@ export function viewsApi({ db, log, office, clock, alertChannels = [] }: Submiss
         return c.json({ success: true, periods }, 200)
       })
       .get('/submissions', listQuery, async (c) => {
-        const [page, all] = await Promise.all([listSubmissions(db, c.req.valid('query')), counts()])
+        const [page, all] = await Promise.all([listSubmissions(db, mineOf(c, c.req.valid('query'))), counts()])
         return c.json(
           {
             success: true,
@@ -93,7 +102,7 @@ export function viewsApi({ db, log, office, clock, alertChannels = [] }: Submiss
         )
       })
       .get('/submissions.csv', listQuery, (c) => {
-        const { cursor: _cursor, limit: _limit, ...filters } = c.req.valid('query')
+        const { cursor: _cursor, limit: _limit, ...filters } = mineOf(c, c.req.valid('query'))
         const day = clock.today()
         return new Response(
           csvExport(allSubmissions(db, filters), office.timeZone, (ids) => activityOf(db, ids)),
@@ -107,7 +116,7 @@ export function viewsApi({ db, log, office, clock, alertChannels = [] }: Submiss
         )
       })
       .post('/submissions/mark-read', jsonInput<FiltersInput>()(validateFilters), async (c) => {
-        const filters = c.req.valid('json')
+        const filters = mineOf(c, c.req.valid('json'))
         const { marked, batch } = await markAllRead(db, filters, clock)
         log.info('marked all as read', { view: filters.view, marked })
         return c.json({ success: true, marked, batch, counts: await counts() }, 200)
@@ -157,6 +166,21 @@ export function submissionApi({ db, log, clock, onNotificationQueued, reviews = 
           const item = await recordCallOutcome(db, c.req.valid('param').id, c.req.valid('json').outcome, clock)
           if (item && item !== TRASHED && item.status === 'contacted') onNotificationQueued?.()
           return changed(c, item)
+        },
+      )
+      // Assigned to a person, or to no one (decision 062); an unknown or disabled account is refused.
+      .patch(
+        '/submissions/:id/assignee',
+        submissionId,
+        jsonInput<{ assigned_to: number | null }>()(validateAssignee),
+        async (c) => {
+          try {
+            const { id } = c.req.valid('param')
+            return await changed(c, await assignSubmission(db, id, c.req.valid('json').assigned_to, clock))
+          } catch (error) {
+            if (!(error instanceof AssigneeRefused)) throw error
+            return fail(c, 400, error.message, { assigned_to: error.message })
+          }
         },
       )
       .post('/submissions/:id/notes', submissionId, jsonInput<{ text: string }>()(validateNote), async (c) =>

@@ -122,12 +122,22 @@ function decodeCursor(view: View, text: string): ViewCursor | undefined {
 }
 
 /** A view and its filters as the client sends them: only those that are set. */
-export type FiltersInput = { view: View; q?: string; status?: Status; service?: string; source?: string }
+export type FiltersInput = {
+  view: View
+  q?: string
+  status?: Status
+  service?: string
+  source?: string
+  /** '1': only the requests assigned to the signed-in account ("Mine"). */
+  mine?: '1'
+}
+/** Checked filters; `mine` is the signed-in account's, turned into `assignedTo` by the route (mineOf). */
+type Mine = { mine?: true }
 /** A list's query string: the view (all when absent), its filters, the page's size and where it starts. */
 export type ListInput = Partial<FiltersInput> & { limit?: string; cursor?: string }
 
-/** The list's query string (view, q, status, service, source, limit, cursor), checked: each bad parameter is named. */
-export function validateListQuery(param: (name: string) => string | undefined): Checked<InboxQuery> {
+/** The list's query string (view, q, status, service, source, mine, limit, cursor), checked: each bad parameter is named. */
+export function validateListQuery(param: (name: string) => string | undefined): Checked<InboxQuery & Mine> {
   const view = (param('view') || 'all') as View
   if (!VIEWS.includes(view)) return { ok: false, error: `view must be one of: ${VIEWS.join(', ')}.` }
   const status = param('status') || undefined
@@ -147,6 +157,8 @@ export function validateListQuery(param: (name: string) => string | undefined): 
   const limit = rawLimit === undefined || rawLimit === '' ? 50 : Number(rawLimit)
   if (!Number.isInteger(limit) || limit < 1 || limit > 200)
     return { ok: false, error: 'limit must be a whole number from 1 to 200.' }
+  const mine = param('mine') || undefined
+  if (mine !== undefined && mine !== '1') return { ok: false, error: 'mine must be 1, or left out.' }
   const rawCursor = param('cursor') || undefined
   const cursor = rawCursor === undefined ? undefined : decodeCursor(view, rawCursor)
   if (rawCursor !== undefined && !cursor) return { ok: false, error: 'cursor is not one this server gave.' }
@@ -160,18 +172,19 @@ export function validateListQuery(param: (name: string) => string | undefined): 
       ...(status ? { status: status as Status } : {}),
       ...(service ? { service } : {}),
       ...(source ? { source } : {}),
+      ...(mine ? { mine: true as const } : {}),
       ...(cursor ? { cursor } : {}),
     },
   }
 }
 
 /** The filters of a bulk action's body ({ view, q, status, service, source }), checked like a list's query string. */
-export function validateFilters(body: unknown): Checked<InboxFilters> {
+export function validateFilters(body: unknown): Checked<InboxFilters & Mine> {
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     return { ok: false, error: 'Send the view and its filters.' }
   const record = body as Record<string, unknown>
   for (const key of Object.keys(record)) {
-    if (!['view', 'q', 'status', 'service', 'source'].includes(key))
+    if (!['view', 'q', 'status', 'service', 'source', 'mine'].includes(key))
       return { ok: false, error: `${key} is not a filter.` }
     if (typeof record[key] !== 'string') return { ok: false, error: `${key} must be text.` }
   }
@@ -203,6 +216,15 @@ export function validateChannel(body: unknown): Checked<{ channel: ContactChanne
   return CONTACT_CHANNELS.includes(channel as ContactChannel)
     ? { ok: true, value: { channel: channel as ContactChannel } }
     : { ok: false, error: `channel must be one of: ${CONTACT_CHANNELS.join(', ')}.` }
+}
+
+/** An assignment ({ assigned_to }): an account's id, or null (unassigned). Whether it may take one is the database's question. */
+export function validateAssignee(body: unknown): Checked<{ assigned_to: number | null }> {
+  const value = (body as { assigned_to?: unknown } | null)?.assigned_to
+  if (value === null || (typeof value === 'number' && Number.isSafeInteger(value) && value > 0))
+    return { ok: true, value: { assigned_to: value } }
+  const problem = 'Choose a person, or no one.'
+  return { ok: false, error: problem, fields: { assigned_to: problem } }
 }
 
 /** How a call went: one of CALL_OUTCOMES. */

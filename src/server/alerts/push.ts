@@ -14,6 +14,7 @@ import {
   deleteSubscription,
   getSubscription,
   listSubscriptions,
+  pushTargets,
   recordPushResult,
   vapidKeys,
   type StoredSubscription,
@@ -199,7 +200,8 @@ export function pushChannel({
     name: 'push',
     async targets(trx, event) {
       if (!TITLES[event]) return []
-      const rows = await listSubscriptions({ k: trx })
+      // Those on duty; an escalation also the owners (decision 062).
+      const rows = await pushTargets({ k: trx }, { escalation: event === 'escalation' })
       for (const r of rows) names.set(String(r.id), r.device)
       return rows.map((r) => String(r.id))
     },

@@ -7,9 +7,10 @@ import { sql, type Kysely, type Transaction, type UpdateObject, type Updateable 
 import { DESK_ACTIONS, type CallOutcome, type ContactChannel } from '../../lead/activity.ts'
 import { CLIENT_FIELDS, type ClientField, type Submission, type SubmissionChanges } from '../../lead/submission.ts'
 import { recordActivity, type ActivityEntry } from './activity.ts'
+import { currentAuthor } from './author.ts'
 import type { Db } from './client.ts'
 import { enqueueEvent } from './outbox.ts'
-import type { ContactSubmissionsTable, Tables } from './schema.ts'
+import { toBool, type ContactSubmissionsTable, type Tables } from './schema.ts'
 import { viewCondition } from './views.ts'
 import { filtered, SUBMISSION_FIELDS, toSubmission, type InboxFilters } from './submissions.ts'
 import { applyBookingAction, type BookingAction, type RoomOf } from './bookings.ts'
@@ -266,13 +267,14 @@ async function changeEach(
 ): Promise<number> {
   await trx
     .insertInto('submission_activity')
-    .columns(['submission_id', 'at', 'kind', 'detail'])
+    .columns(['submission_id', 'at', 'kind', 'detail', 'by_user_id'])
     .expression(
       requests.select((eb) => [
         'id',
         eb.val(now).as('at'),
         eb.val(entry.kind).as('kind'),
         eb.val(entry.detail).as('detail'),
+        eb.val(currentAuthor()).as('by_user_id'),
       ]),
     )
     .execute()
@@ -354,6 +356,38 @@ export function changeBooking(
     if (action.kind !== 'confirm' && action.by === 'customer')
       for (const entry of c.log) await enqueueEvent(trx, id, 'booking', now, db.kind, customerChange(entry))
     return c
+  })
+}
+
+/** An assignment to an account that cannot take one (unknown or disabled). */
+export class AssigneeRefused extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'AssigneeRefused'
+  }
+}
+
+/**
+ * Assigns a request to an account (or to no one, with null), on the timeline with the assignee's
+ * name. It does not mark the request read: the person it is assigned to has still to read it.
+ * Throws AssigneeRefused for an unknown or disabled account.
+ */
+export function assignSubmission(db: Db, id: string, userId: number | null, clock: DeskClock) {
+  return change(db, id, clock, async (old, _now, trx) => {
+    if (userId === old.assigned_to) return { set: {}, log: [] }
+    let name: string | null = null
+    if (userId !== null) {
+      const user = await trx
+        .selectFrom('users')
+        .select(['name', 'disabled'])
+        .where('id', '=', userId)
+        .executeTakeFirst()
+      if (!user) throw new AssigneeRefused('There is no such person to assign this request to.')
+      if (toBool(user.disabled))
+        throw new AssigneeRefused(`${user.name}’s account is disabled: assign the request to someone else.`)
+      name = user.name
+    }
+    return { set: { assigned_to: userId }, log: [{ kind: 'assigned', detail: name }] }
   })
 }
 

@@ -5,6 +5,7 @@ import type { ExpressionBuilder, Kysely, Transaction } from 'kysely'
 import type { ActivityKind } from '../../lead/activity.ts'
 import { emailKey, FOLD_WINDOW_MS, phoneKey, type CustomerLine } from '../../lead/customer.ts'
 import type { ClientField, Status } from '../../lead/submission.ts'
+import { currentAuthor } from './author.ts'
 import type { Db } from './client.ts'
 import { compiledOnce } from './compiled.ts'
 import { toBool, toIso, type Tables } from './schema.ts'
@@ -335,7 +336,9 @@ async function onTimelines(trx: Reader, ids: readonly string[], at: string, kind
   for (let from = 0; from < ids.length; from += 500)
     await trx
       .insertInto('submission_activity')
-      .values(ids.slice(from, from + 500).map((id) => ({ submission_id: id, at, kind, detail })))
+      .values(
+        ids.slice(from, from + 500).map((id) => ({ submission_id: id, at, kind, detail, by_user_id: currentAuthor() })),
+      )
       .execute()
 }
 

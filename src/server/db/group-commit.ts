@@ -4,6 +4,7 @@
 // its own savepoint (a failing one rolls back alone, as if it had been a transaction of its
 // own), then one COMMIT makes them all durable, and only then does each caller hear back.
 // PostgreSQL needs none of this: its commits run in parallel in its own processes.
+import { AsyncResource } from 'node:async_hooks'
 import { CompiledQuery, type Kysely } from 'kysely'
 import type { Tables } from './schema.ts'
 
@@ -63,7 +64,9 @@ export function groupCommit(k: Kysely<Tables>) {
   /** Runs `work` as a transaction of its own, committed together with those that came with it. */
   return function transact<T>(work: (trx: Kysely<Tables>) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      queue.push({ work, resolve: resolve as (value: unknown) => void, reject })
+      // Run in its caller's async context, not the batch's first caller's: the timeline's author
+      // (author.ts) is the one whose request this work is.
+      queue.push({ work: AsyncResource.bind(work), resolve: resolve as (value: unknown) => void, reject })
       // The first of a batch schedules the flush; those arriving before it runs join it.
       if (queue.length === 1)
         setImmediate(() => void flush().catch((error: unknown) => queue.splice(0).forEach((job) => job.reject(error))))

@@ -36,6 +36,7 @@ import { invitations } from './migrations/032-invitations.ts'
 import { siteReleases } from './migrations/034-site-releases.ts'
 import { passkeys } from './migrations/036-passkeys.ts'
 import { sessionAddress } from './migrations/037-session-address.ts'
+import { authors } from './migrations/038-authors.ts'
 import { auditTotp } from './migrations/039-audit-totp.ts'
 
 /** Every migration, oldest first (exported for the test that holds each file to its name). */
@@ -68,6 +69,7 @@ export const MIGRATIONS: readonly KindMigration[] = [
   siteReleases,
   passkeys,
   sessionAddress,
+  authors,
   auditTotp,
 ]
 

@@ -1,7 +1,8 @@
 // Web Push's tables (docs/decisions/030-web-push.md): the server's VAPID key pair, made once and
-// shared by every instance, and the devices subscribed to pushes.
+// shared by every instance, and the devices subscribed to pushes, each its account's (decision 053),
+// and which of them a push goes to (decision 062).
 import type { Db } from './client.ts'
-import { toIso } from './schema.ts'
+import { toBool, toIso } from './schema.ts'
 
 export type VapidKeys = { publicKey: string; privateKey: string }
 
@@ -104,6 +105,33 @@ export async function saveSubscription(
 export async function listSubscriptions(db: Db | { k: Db['k'] }): Promise<StoredSubscription[]> {
   const rows = await db.k.selectFrom('push_subscriptions').select(COLUMNS).orderBy('id').execute()
   return rows.map(toSubscription)
+}
+
+/**
+ * The devices a push goes to (decision 062): those of the accounts on duty, and for an escalation
+ * those of every owner too; when no device of anyone on duty is subscribed, the owners' (a new
+ * request is never announced to no one). A device that names no account (none since migration
+ * 031) gets every push, as before there were accounts. Disabled accounts have no devices left.
+ */
+export async function pushTargets(
+  db: { k: Db['k'] },
+  { escalation }: { escalation: boolean },
+): Promise<StoredSubscription[]> {
+  const rows = await db.k
+    .selectFrom('push_subscriptions as p')
+    .leftJoin('users as u', 'u.id', 'p.user_id')
+    .select([...COLUMNS.map((c) => `p.${c}` as const), 'p.user_id', 'u.role', 'u.on_duty', 'u.disabled'])
+    .orderBy('p.id')
+    .execute()
+  const enabled = rows.filter((r) => r.user_id === null || (r.disabled !== null && !toBool(r.disabled)))
+  const onDuty = enabled.filter((r) => r.user_id !== null && r.on_duty !== null && toBool(r.on_duty))
+  const chosen = enabled.filter(
+    (r) =>
+      r.user_id === null ||
+      (r.on_duty !== null && toBool(r.on_duty)) ||
+      (r.role === 'owner' && (escalation || onDuty.length === 0)),
+  )
+  return chosen.map(toSubscription)
 }
 
 export async function getSubscription(db: Db, id: number): Promise<StoredSubscription | undefined> {

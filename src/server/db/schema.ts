@@ -61,6 +61,8 @@ interface SubmissionActivityTable {
   kind: string
   /** Its particulars: the new status, the note, the error… */
   detail: string | null
+  /** The account that made it (migration 038, author.ts); null for the system and entries written before. */
+  by_user_id: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 interface RateLimitsTable {
@@ -138,6 +140,8 @@ interface UsersTable {
   /** argon2id, self-describing ($argon2id$…); null until the person sets one. */
   password_hash: string | null
   disabled: boolean | number
+  /** Gets a push for each new request (migration 038); true by default. */
+  on_duty: ColumnType<boolean | number, boolean | undefined, boolean>
   created_at: Timestamp
   updated_at: Timestamp
   /** The TOTP secret (base32) once confirmed by a first code (migration 039); null: no second factor. */

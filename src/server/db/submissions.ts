@@ -119,6 +119,8 @@ export type InboxFilters = {
   service?: string
   /** A source in words (src/lead/attribution.ts); "Direct" includes the requests from before sources were kept. */
   source?: string
+  /** Only the requests assigned to this account (the inbox's "Mine"). */
+  assignedTo?: number
 }
 /** A page of them: where the previous page ended (the view's order columns of its last row), and how many. */
 export type InboxQuery = InboxFilters & { cursor?: ViewCursor; limit: number }
@@ -156,6 +158,7 @@ export function filtered(k: Kysely<Tables> | Transaction<Tables>, kind: Db['kind
   else if (filters.service) qb = qb.where('service', '=', filters.service)
   if (filters.source === DIRECT) qb = qb.where((eb) => eb.or([eb('source', 'is', null), eb('source', '=', DIRECT)]))
   else if (filters.source) qb = qb.where('source', '=', filters.source)
+  if (filters.assignedTo !== undefined) qb = qb.where('assigned_to', '=', filters.assignedTo)
   for (const word of filters.words ?? []) qb = qb.where(matches(kind, word))
   return qb
 }

@@ -106,13 +106,49 @@ export async function insertUser(
   return Number(row.id)
 }
 
-/** Everyone with an account, in the order they came. */
-export async function listUsers(db: Db): Promise<(SignedInUser & { disabled: boolean })[]> {
-  const rows = await db.k.selectFrom('users').select(COLUMNS).orderBy('id').execute()
+/** Everyone with an account, in the order they came, with whether each is on duty. */
+export async function listUsers(db: Db): Promise<(SignedInUser & { disabled: boolean; onDuty: boolean })[]> {
+  const rows = await db.k
+    .selectFrom('users')
+    .select([...COLUMNS, 'on_duty'])
+    .orderBy('id')
+    .execute()
   return rows.map((row) => {
     const { passwordHash: _hash, ...user } = toUser(row)
-    return user
+    return { ...user, onDuty: toBool(row.on_duty) }
   })
+}
+
+/** A person a request can be assigned to: an account that is not disabled. */
+export type TeamMember = { id: number; name: string; role: Role; onDuty: boolean }
+
+/** The accounts not disabled, in the order they came: whom a request can be assigned to, who is on duty. */
+export async function listTeam(db: Db): Promise<TeamMember[]> {
+  const rows = await db.k
+    .selectFrom('users')
+    .select(['id', 'name', 'role', 'on_duty'])
+    .where('disabled', '=', false)
+    .orderBy('id')
+    .execute()
+  return rows.map((r) => ({ id: Number(r.id), name: r.name, role: r.role, onDuty: toBool(r.on_duty) }))
+}
+
+/** Whether an account gets a push for each new request (decision 062); false when there is no such account. */
+export async function setOnDuty(db: Db, id: number, onDuty: boolean, now: string): Promise<boolean> {
+  const updated = await db.k
+    .updateTable('users')
+    .set({ on_duty: onDuty, updated_at: now })
+    .where('id', '=', id)
+    .where('disabled', '=', false)
+    .executeTakeFirst()
+  return Number(updated.numUpdatedRows) > 0
+}
+
+/** The names of these accounts, by id (a page of requests' assignees). */
+export async function namesOf(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db.k.selectFrom('users').select(['id', 'name']).where('id', 'in', ids).execute()
+  return new Map(rows.map((r) => [Number(r.id), r.name]))
 }
 
 export async function userById(db: Db, id: number): Promise<UserRow | undefined> {
