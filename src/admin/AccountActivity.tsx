@@ -23,6 +23,7 @@ const ACTIONS: Record<string, string> = {
   'sign-in-failed': 'Sign-in failed',
   'sign-out': 'Signed out',
   'session-ended': 'Ended a signed-in device',
+  'sessions-ended': 'Signed an account out everywhere',
   'invitation-made': 'Made an invitation',
   'invitation-used': 'Accepted an invitation',
   'passkey-added': 'Added a passkey',

@@ -39,6 +39,9 @@ const W = {
   onDuty: 'On duty',
   cancel: 'Cancel',
   reset: 'Reset password',
+  signOut: 'Sign out everywhere',
+  signedOut: (name: string, n: number) =>
+    `${name} is signed out everywhere (${n === 1 ? '1 session' : `${n} sessions`} ended).`,
   resetLink: (name: string) =>
     `Send this link to ${name} (it works once, for 72 hours). It sets a new password, turns off the code from an app and signs ${name} out everywhere:`,
 }
@@ -61,6 +64,12 @@ export function People({ onClose }: { onClose: () => void }) {
         link: made.link,
       })),
     onSuccess: setResetLink,
+  })
+  const signOut = useMutation({
+    mutationFn: (user: { id: number; name: string }) =>
+      answer(client.users[':id']['sign-out'].$post({ param: { id: String(user.id) } })).then((done) =>
+        W.signedOut(user.name, done.ended),
+      ),
   })
   const disable = useMutation({
     mutationFn: (user: number) => answer(client.users[':id'].disable.$post({ param: { id: String(user) } })),
@@ -148,25 +157,36 @@ export function People({ onClose }: { onClose: () => void }) {
                 </label>
               )}
               {!user.disabled && me.data && user.id !== me.data.user.id && confirming !== user.id && (
-                <button
-                  type="button"
-                  className={`${btn('outline', 'narrow')} mt-1`}
-                  aria-label={`${W.disable} ${user.name}`}
-                  onClick={() => setConfirming(user.id)}
-                >
-                  {W.disable}
-                </button>
-              )}
-              {!user.disabled && user.email && me.data && user.id !== me.data.user.id && (
-                <button
-                  type="button"
-                  className={`${btn('outline', 'narrow')} mt-1 ml-2`}
-                  aria-label={`${W.reset} ${user.name}`}
-                  disabled={reset.isPending}
-                  onClick={() => reset.mutate(user)}
-                >
-                  {W.reset}
-                </button>
+                <div className="mt-1 flex flex-wrap gap-2">
+                  <button
+                    type="button"
+                    className={btn('outline', 'narrow')}
+                    aria-label={`${W.disable} ${user.name}`}
+                    onClick={() => setConfirming(user.id)}
+                  >
+                    {W.disable}
+                  </button>
+                  {user.email && (
+                    <button
+                      type="button"
+                      className={btn('outline', 'narrow')}
+                      aria-label={`${W.reset} ${user.name}`}
+                      disabled={reset.isPending}
+                      onClick={() => reset.mutate(user)}
+                    >
+                      {W.reset}
+                    </button>
+                  )}
+                  <button
+                    type="button"
+                    className={btn('outline', 'narrow')}
+                    aria-label={`${W.signOut}: ${user.name}`}
+                    disabled={signOut.isPending}
+                    onClick={() => signOut.mutate(user)}
+                  >
+                    {W.signOut}
+                  </button>
+                </div>
               )}
               {confirming === user.id && (
                 <div className="mt-1 rounded-lg bg-red-50 p-2" role="group" aria-label={W.disableConfirm(user.name)}>
@@ -194,6 +214,14 @@ export function People({ onClose }: { onClose: () => void }) {
             </li>
           ))}
         </ul>
+      )}
+      {(signOut.data ?? signOut.error) && (
+        <p
+          role={signOut.error ? 'alert' : 'status'}
+          className={`mt-2 text-sm font-semibold ${signOut.error ? 'text-red-800' : 'text-green-800'}`}
+        >
+          {signOut.error ? signOut.error.message : signOut.data}
+        </p>
       )}
       {reset.error && (
         <p role="alert" className="mt-2 text-sm font-semibold text-red-800">

@@ -69,6 +69,16 @@ test('the owner invites the office manager, who sets a password and lands in the
     // The link worked once.
     await invitee.goto(link)
     await expect(invitee.getByRole('heading', { level: 1, name: 'Invitation not valid' })).toBeVisible()
+
+    // The owner signs Pat out everywhere (a phone left at a job): Pat's session ends, nothing else.
+    await people.getByRole('button', { name: 'Close' }).click()
+    await page.getByRole('button', { name: 'Menu' }).click()
+    await page.getByRole('button', { name: 'People' }).click()
+    await people.getByRole('button', { name: 'Sign out everywhere: Pat Office' }).click()
+    await expect(people.getByRole('status')).toHaveText('Pat Office is signed out everywhere (1 session ended).')
+    if (process.env.SCREENSHOTS) await people.screenshot({ path: `${process.env.SCREENSHOTS}/people-390.png` })
+    await expectNoAxeViolations(page)
+    expect((await invitee.request.get('/api/admin/session')).status()).toBe(401)
   } finally {
     await theirs.close()
   }

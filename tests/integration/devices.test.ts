@@ -124,4 +124,45 @@ describe.each(STORAGE_KINDS)('devices and disabled accounts on %s', (kind) => {
     // The owner is still signed in.
     expect((await owner.call('GET', '/api/admin/session')).status).toBe(200)
   })
+
+  it('signs an account out everywhere at the owner’s word, and changes nothing else', async () => {
+    const owner = await signIn(WINDOWS)
+    const email = `drew.${kind.toLowerCase()}@example.com`
+    const id = await insertUser(
+      served.db,
+      { name: 'Drew', email, role: 'office', passwordHash: await hash(OFFICE_PASSWORD) },
+      new Date().toISOString(),
+    )
+    const drew = await signIn(IPHONE, { email, password: OFFICE_PASSWORD })
+    const drewToo = await signIn(WINDOWS, { email, password: OFFICE_PASSWORD })
+    const ownerId = ((await owner.call('GET', '/api/admin/session')).body as { user: { id: number } }).user.id
+    // The office may not; the owner ends their own one by one (Your devices); no such account.
+    expect((await drew.call('POST', `/api/admin/users/${ownerId}/sign-out`)).status).toBe(403)
+    expect((await owner.call('POST', `/api/admin/users/${ownerId}/sign-out`)).status).toBe(409)
+    expect((await owner.call('POST', '/api/admin/users/999999/sign-out')).status).toBe(404)
+    expect((await drew.call('GET', '/api/admin/session')).status).toBe(200)
+
+    expect(await owner.call('POST', `/api/admin/users/${id}/sign-out`)).toMatchObject({
+      status: 200,
+      body: { success: true, ended: 2 },
+    })
+    expect((await drew.call('GET', '/api/admin/session')).status).toBe(401)
+    expect((await drewToo.call('GET', '/api/admin/session')).status).toBe(401)
+    expect((await owner.call('GET', '/api/admin/session')).status).toBe(200)
+    // Nothing else: the account is not disabled, and signs in again with its password.
+    const listed = (
+      (await owner.call('GET', '/api/admin/users')).body as { users: { id: number; disabled: boolean }[] }
+    ).users
+    expect(listed.find((u) => u.id === id)).toMatchObject({ disabled: false })
+    await signIn(IPHONE, { email, password: OFFICE_PASSWORD })
+    const log = (await owner.call('GET', '/api/admin/audit')).body.entries as {
+      action: string
+      user: { id: number } | null
+      detail: object
+    }[]
+    expect(log.find((e) => e.action === 'sessions-ended')).toMatchObject({
+      user: { id: ownerId },
+      detail: { account: id, sessions: 2 },
+    })
+  })
 })

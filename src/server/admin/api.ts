@@ -95,6 +95,7 @@ export const ROUTE_ROLES = {
   'POST /users/invitations': 'owner',
   'POST /users/:id/disable': 'owner',
   'POST /users/:id/reset': 'owner',
+  'POST /users/:id/sign-out': 'owner',
   'GET /audit': 'owner',
   'GET /two-factor': 'office',
   'POST /two-factor/setup': 'office',

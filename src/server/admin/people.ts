@@ -9,7 +9,8 @@ import type { AppEnv } from '../app.ts'
 import { createInvitation, createResetLink, validateInvitation, type InvitationInput } from '../auth/invitations.ts'
 import { audit, auditPage } from '../db/audit.ts'
 import type { Db } from '../db/client.ts'
-import { disableUser, listTeam, listUsers, setOnDuty } from '../db/users.ts'
+import { deleteSessionsOf } from '../db/sessions.ts'
+import { disableUser, listTeam, listUsers, setOnDuty, userById } from '../db/users.ts'
 import type { Logger } from '../log.ts'
 import { auditAddress } from '../request.ts'
 import { fail, jsonInput } from './answers.ts'
@@ -123,6 +124,23 @@ export function peopleApi({
           { success: true, link: `${publicOrigin}/admin/invite/${made.token}`, expiresAt: made.expiresAt },
           201,
         )
+      })
+      // Signed out everywhere, nothing else changed (a phone left at a job); one's own sessions end
+      // one by one in Your devices.
+      .post('/users/:id/sign-out', async (c) => {
+        const id = accountId(c.req.param('id'))
+        if (id === undefined || !(await userById(db, id))) return fail(c, 404, 'No such account.')
+        if (id === c.get('user')!.id)
+          return fail(c, 409, 'End your own sessions one by one under Your devices, keeping this one.')
+        const ended = await deleteSessionsOf(db, id)
+        log.info('account signed out everywhere', { user: id, sessions: ended, by: c.get('user')!.id })
+        await audit(db, {
+          userId: c.get('user')!.id,
+          action: 'sessions-ended',
+          detail: { account: id, sessions: ended },
+          address: auditAddress(c, trustProxy),
+        })
+        return c.json({ success: true, ended }, 200)
       })
       .get('/audit', async (c) => {
         const raw = c.req.query('before')

@@ -9,6 +9,7 @@ type AuditAction =
   | 'sign-in-failed'
   | 'sign-out'
   | 'session-ended'
+  | 'sessions-ended'
   | 'invitation-made'
   | 'invitation-used'
   | 'passkey-added'

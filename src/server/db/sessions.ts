@@ -105,6 +105,12 @@ export async function deleteSessionOf(db: Db, userId: number, idHash: string): P
   return Number(result.numDeletedRows) > 0
 }
 
+/** Ends every session of `userId` (signed out everywhere); how many there were. */
+export async function deleteSessionsOf(db: Db, userId: number): Promise<number> {
+  const result = await db.k.deleteFrom('admin_sessions').where('user_id', '=', userId).executeTakeFirst()
+  return Number(result.numDeletedRows)
+}
+
 /** The sessions ended at `now` (ISO 8601) go. */
 export async function deleteEndedSessions(db: Db, now: string): Promise<void> {
   await db.k.deleteFrom('admin_sessions').where('expires_at', '<=', now).execute()
