@@ -221,7 +221,8 @@ describe.each(STORAGE_KINDS)('migration 038 on %s', (kind) => {
         .execute()
 
       const { results = [] } = await migrate(db)
-      expect(results.map((r) => r.migrationName)).toEqual(['038_authors'])
+      // 038 first; those after it (039…) follow in the same run.
+      expect(results.map((r) => r.migrationName)[0]).toBe('038_authors')
       expect((await listActivity(db, stored.id)).map((e) => [e.kind, e.author])).toEqual([['called', null]])
       expect(await db.k.selectFrom('contact_submissions').select('assigned_to').execute()).toEqual([
         { assigned_to: null },
