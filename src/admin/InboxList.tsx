@@ -16,7 +16,7 @@ function Skeleton() {
       <p role="status" className="sr-only">
         {T.inbox.loading}
       </p>
-      <ul className="grid gap-3 lg:grid-cols-2" aria-hidden="true">
+      <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2" aria-hidden="true">
         {[0, 1, 2].map((i) => (
           <li key={i} className={`${card} p-3 sm:p-4`} data-skeleton="">
             <div className="motion-safe:animate-pulse">
@@ -41,9 +41,11 @@ function CardList({ items, dimmed, onAskDelete }: { items: Submission[]; dimmed:
   // for their background render with the current cards on screen.
   const shown = useDeferredValue(items, items.slice(0, FIRST_CARDS))
   return (
-    <ul className={`grid items-start gap-2 sm:gap-3 lg:grid-cols-2 ${dimmed ? 'opacity-60' : ''}`}>
+    // One column of the list's own width (minmax(0, 1fr)), never the widest card's: a long word in a
+    // card (a landing page's address with its query) wraps inside it instead of widening the page.
+    <ul className={`grid grid-cols-1 items-start gap-2 sm:gap-3 lg:grid-cols-2 ${dimmed ? 'opacity-60' : ''}`}>
       {shown.map((item) => (
-        <li key={item.id} className="h-full">
+        <li key={item.id} className="h-full min-w-0">
           <SubmissionCard item={item} onAskDelete={onAskDelete} />
         </li>
       ))}

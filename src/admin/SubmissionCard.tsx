@@ -34,7 +34,7 @@ export function SubmissionCard({
   return (
     <article
       aria-labelledby={nameId}
-      className={`flex h-full flex-col rounded-xl border px-3 py-2 sm:p-4 ${
+      className={`flex h-full flex-col rounded-xl border px-3 py-2 [overflow-wrap:anywhere] sm:p-4 ${
         state.urgent && item.urgent_open
           ? 'border-red-300 border-l-4 border-l-red-700 bg-red-50/60 shadow-md'
           : state.unread
