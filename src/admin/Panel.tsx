@@ -1,5 +1,5 @@
 // A view opened from the inbox's header above the list (the Schedule, the Sources report, Visits
-// due, People): a card named by its heading, with an icon, a line saying what it is for, its own
+// due, People, Site): a card named by its heading, with an icon, a line saying what it is for, its own
 // controls beside the heading, and Close. Loaded on demand with the views that use it.
 import { useId, type ComponentType, type ReactNode } from 'react'
 import { X } from 'lucide-react'

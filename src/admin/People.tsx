@@ -7,14 +7,14 @@
 // that nothing of it weighs on the inbox's first load.
 import { useId, useState, type FormEvent } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { X } from 'lucide-react'
 import { answer, client, problemWith } from './api.ts'
 import { AccountActivity } from './AccountActivity.tsx'
 import { Devices } from './Devices.tsx'
 import { OnDuty } from './OnDuty.tsx'
 import { Passkeys } from './Passkeys.tsx'
 import { TwoFactor } from './TwoFactor.tsx'
-import { btn, card, control } from './ui.ts'
+import { Panel } from './Panel.tsx'
+import { btn, control } from './ui.ts'
 
 const W = {
   heading: 'People',
@@ -110,19 +110,7 @@ export function People({ onClose }: { onClose: () => void }) {
   }
   const fieldError = (field: string) => problemWith(invite.error, field)
   return (
-    <section aria-labelledby={`${id}-title`} className={`${card} mb-3 p-3 sm:p-5`} data-people="">
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h2 id={`${id}-title`} className="text-xl font-bold text-brand-900">
-            {W.heading}
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">{W.hint}</p>
-        </div>
-        <button type="button" className={`${btn('outline', 'narrow')} min-w-11`} onClick={onClose}>
-          <X className="size-5" aria-hidden="true" focusable="false" />
-          <span className="sr-only sm:not-sr-only">{W.close}</span>
-        </button>
-      </div>
+    <Panel heading={W.heading} hint={W.hint} close={W.close} onClose={onClose} data-people="">
       {users.error ? (
         <p role="alert" className="mt-3 text-sm font-semibold text-red-800">
           {users.error.message}
@@ -295,6 +283,6 @@ export function People({ onClose }: { onClose: () => void }) {
       <Passkeys />
       <Devices />
       {me.data?.user.role === 'owner' && <AccountActivity />}
-    </section>
+    </Panel>
   )
 }

@@ -6,9 +6,10 @@
 // with its progress, then the history of publishes with their changes and "Undo".
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { ArrowLeft, Monitor, Plus, Smartphone, Undo2, X } from 'lucide-react'
+import { ArrowLeft, Monitor, Plus, Smartphone, Undo2 } from 'lucide-react'
 import { ConfirmDialog } from '../ConfirmDialog.tsx'
-import { btn, card, control, fieldProblem, label } from '../ui.ts'
+import { Panel } from '../Panel.tsx'
+import { btn, control, fieldProblem, label } from '../ui.ts'
 import { fieldPaths, SchemaForm } from './SchemaForm.tsx'
 import { site, SiteError, type EditorRecord, type Problem, type RecordEntry, type RecordKind } from './site-api.ts'
 
@@ -90,7 +91,6 @@ const NEAR_COPY_FIELD = 'intro.paragraphs'
 type Opened = { record: EditorRecord; isNew: boolean }
 
 export function SiteEditor({ onClose }: { onClose: () => void }) {
-  const id = useId()
   const [opened, setOpened] = useState<Opened | null>(null)
   const [addingTown, setAddingTown] = useState(false)
   const [note, setNote] = useState<string | null>(null)
@@ -104,19 +104,7 @@ export function SiteEditor({ onClose }: { onClose: () => void }) {
     setOpened({ record, isNew: false })
   }
   return (
-    <section aria-labelledby={`${id}-title`} className={`${card} mb-3 p-3 sm:p-5`} data-site-editor="">
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h2 id={`${id}-title`} className="text-xl font-bold text-brand-900">
-            {W.heading}
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">{W.hint}</p>
-        </div>
-        <button type="button" className={`${btn('outline', 'narrow')} min-w-11`} onClick={onClose}>
-          <X className="size-5" aria-hidden="true" focusable="false" />
-          <span className="sr-only sm:not-sr-only">{W.close}</span>
-        </button>
-      </div>
+    <Panel heading={W.heading} hint={W.hint} close={W.close} onClose={onClose} data-site-editor="">
       {note && (
         <p
           role="status"
@@ -155,7 +143,7 @@ export function SiteEditor({ onClose }: { onClose: () => void }) {
           <History onUndone={(message) => setNote(message)} />
         </>
       )}
-    </section>
+    </Panel>
   )
 }
 
