@@ -9,6 +9,7 @@ import { useEffect, useRef, useState } from 'react'
 import { BarChart3, CalendarDays, Globe, LogOut, Menu, Users } from 'lucide-react'
 import { BusyButton } from './BusyButton.tsx'
 import { formatDuration } from './format.ts'
+import { useHydrated } from './hydrated.ts'
 import { T } from './messages.ts'
 import { NotificationsSwitch } from './NotificationsSwitch.tsx'
 import { useResponseTimes } from './queries.ts'
@@ -33,12 +34,19 @@ function HeaderMenu({
   onLogout: () => Promise<void>
 }) {
   const menu = useRef<HTMLDivElement>(null)
+  const hydrated = useHydrated()
   // Said on the button too: not every browser tells a popover's state to screen readers.
   const [open, setOpen] = useState(false)
   const close = () => menu.current?.hidePopover()
   return (
     <>
-      <button type="button" className={btn('onDark', 'bar')} popoverTarget={MENU_ID} aria-expanded={open}>
+      <button
+        type="button"
+        className={btn('onDark', 'bar')}
+        popoverTarget={MENU_ID}
+        aria-expanded={open}
+        disabled={!hydrated}
+      >
         <Menu className="size-5" aria-hidden="true" focusable="false" />
         {T.inbox.menu}
       </button>
@@ -144,6 +152,8 @@ export function InboxHeader({
   onLogout: () => Promise<void>
 }) {
   const heading = useRef<HTMLHeadingElement>(null)
+  // Until the app runs, the server's buttons would take a tap and do nothing (hydrated.ts).
+  const hydrated = useHydrated()
   // Just signed in: the login form is gone, the focus starts at the top of the inbox.
   useEffect(() => heading.current?.focus(), [])
   return (
@@ -167,6 +177,7 @@ export function InboxHeader({
               type="button"
               className={btn('onDark', 'bar')}
               aria-expanded={report === 'schedule'}
+              disabled={!hydrated}
               onClick={() => onToggle('schedule')}
             >
               <CalendarDays className="size-5" aria-hidden="true" focusable="false" />
@@ -176,6 +187,7 @@ export function InboxHeader({
               type="button"
               className={btn('onDark', 'bar')}
               aria-expanded={report === 'sources'}
+              disabled={!hydrated}
               onClick={() => onToggle('sources')}
             >
               <BarChart3 className="size-5" aria-hidden="true" focusable="false" />
