@@ -6,6 +6,7 @@ import { CheckCheck, Download, Search, SlidersHorizontal } from 'lucide-react'
 import { SERVICE_OPTIONS } from '../lead/message.ts'
 import { csvUrl } from './api.ts'
 import { T } from './messages.ts'
+import { useHydrated } from './hydrated.ts'
 import { useMarkAllRead } from './mutations.ts'
 import { useSourceNames } from './sources.ts'
 import { StatusOptions } from './StatusOptions.tsx'
@@ -30,6 +31,7 @@ function FilterSelect({
   onChange: (value: string) => void
   children: ReactNode
 }) {
+  const hydrated = useHydrated()
   return (
     <div>
       {/* From 1024 px the filters stand in one row: each select's first option says what it filters. */}
@@ -40,6 +42,7 @@ function FilterSelect({
         id={id}
         className={`${control} mt-1 lg:mt-0`}
         value={value}
+        disabled={!hydrated}
         onChange={(event) => onChange(event.target.value)}
       >
         {children}
@@ -49,6 +52,8 @@ function FilterSelect({
 }
 
 function SearchField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  // What is typed before the app runs would never be searched for (hydrated.ts).
+  const hydrated = useHydrated()
   return (
     <div className="sm:col-span-2 lg:col-span-1">
       <label htmlFor="inbox-search" className={`${label} sr-only sm:not-sr-only lg:sr-only`}>
@@ -67,6 +72,7 @@ function SearchField({ value, onChange }: { value: string; onChange: (value: str
           placeholder={T.inbox.searchHint}
           maxLength={SEARCH_MAX}
           value={value}
+          disabled={!hydrated}
           onChange={(event) => onChange(event.target.value)}
         />
       </div>
@@ -132,6 +138,7 @@ const bulk = `${btn('outline', 'narrow')} flex-1 text-sm whitespace-nowrap sm:fl
 export function InboxFilters({ query, setQuery }: { query: ListQuery; setQuery: SetQuery }) {
   const [search, setSearch] = useState('')
   const [showFilters, setShowFilters] = useState(false)
+  const hydrated = useHydrated()
   const markAll = useMarkAllRead()
   const filtersShown =
     showFilters || query.status !== '' || query.service !== '' || query.source !== '' || query.mine === true
@@ -161,6 +168,7 @@ export function InboxFilters({ query, setQuery }: { query: ListQuery; setQuery: 
         className={`${btn('outline', 'narrow')} sm:hidden`}
         aria-expanded={filtersShown}
         aria-controls="inbox-filters inbox-bulk"
+        disabled={!hydrated}
         onClick={() => setShowFilters((open) => !open)}
       >
         <SlidersHorizontal className="size-5" aria-hidden="true" focusable="false" />

@@ -1,6 +1,7 @@
 // The inbox's tabs (All Submissions, Unread, Clients, Follow-ups, Spam, Trash), each with its
 // count; arrow keys move between them and select (the APG tabs pattern, automatic activation).
 import { useRef, type KeyboardEvent } from 'react'
+import { useHydrated } from './hydrated.ts'
 import { T } from './messages.ts'
 import { VIEW_COUNTS, VIEWS, type Counts, type View } from './types.ts'
 
@@ -19,6 +20,8 @@ export function InboxTabs({
   onSelect: (view: View) => void
 }) {
   const refs = useRef<Partial<Record<View, HTMLButtonElement | null>>>({})
+  // A tab taken before the app runs would do nothing (hydrated.ts).
+  const hydrated = useHydrated()
   const onKeyDown = (event: KeyboardEvent) => {
     const at = VIEWS.indexOf(view)
     const next = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: VIEWS.length - 1 }[event.key]
@@ -47,6 +50,7 @@ export function InboxTabs({
             type="button"
             role="tab"
             aria-selected={v === view}
+            disabled={!hydrated}
             aria-controls="inbox-panel"
             tabIndex={v === view ? 0 : -1}
             className={`min-h-10 rounded-lg px-2 text-sm font-semibold whitespace-nowrap sm:min-h-11 sm:px-3 sm:text-base ${
