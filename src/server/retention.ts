@@ -1,7 +1,9 @@
 // The retention the privacy notice promises, run at start and then daily by the server
 // (src/server/main.ts): requests older than RETENTION_MONTHS go with their activity, and the
-// calls' daily totals older than CALL_COUNT_MONTHS, the site's speed counts older than VITALS_MONTHS.
+// calls' daily totals older than CALL_COUNT_MONTHS, the site's speed counts older than VITALS_MONTHS,
+// the account activity (the audit log) older than AUDIT_MONTHS.
 // Each deletion is a log line.
+import { AUDIT_MONTHS, pruneAuditLog } from './db/audit.ts'
 import { CALL_COUNT_MONTHS, monthsBefore, pruneCallCounts } from './db/calls.ts'
 import type { Db } from './db/client.ts'
 import { deleteRequestsBefore, monthsAgo } from './db/privacy.ts'
@@ -33,5 +35,8 @@ export async function applyRetention({
   const speedFrom = monthsBefore(today, VITALS_MONTHS)
   const speedRows = await pruneVitals(db, speedFrom)
   if (speedRows > 0) log.info('retention: old site speed counts deleted', { rows: speedRows, before: speedFrom })
+  const auditBefore = monthsAgo(now, AUDIT_MONTHS).toISOString()
+  const auditRows = await pruneAuditLog(db, auditBefore)
+  if (auditRows > 0) log.info('retention: old account activity deleted', { rows: auditRows, before: auditBefore })
   return { requests, callDays }
 }

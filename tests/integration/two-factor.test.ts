@@ -7,7 +7,9 @@ import { ORIGIN, serveOn } from '../helpers/served.ts'
 import { authenticatorCode, secretOf } from '../helpers/totp-client.ts'
 import { STORAGE_KINDS } from '../../scripts/lib/storage.ts'
 import { createResetLink, INVITATION_HOURS } from '../../src/server/auth/invitations.ts'
-import { audit } from '../../src/server/db/audit.ts'
+import { audit, auditPage } from '../../src/server/db/audit.ts'
+import { applyRetention } from '../../src/server/retention.ts'
+import { createLogger } from '../../src/server/log.ts'
 import { passwordOwner } from '../../src/server/db/users.ts'
 import { CODE_NEEDED, CODE_WRONG } from '../../src/server/admin/session.ts'
 
@@ -278,5 +280,23 @@ describe.each(STORAGE_KINDS)('two-factor sign-in, recovery, reset and the audit 
     expect(rest[0]!.detail.n).toBe(9)
     expect(rest.every((e) => e.id < next)).toBe(true)
     expect((await admin.call('GET', '/api/admin/audit?before=x')).status).toBe(400)
+  })
+
+  it('keeps the account activity 13 months: the retention job deletes what is older, and says how many', async () => {
+    const ownerId = (await passwordOwner(served.db))!.id
+    const now = new Date('2031-06-15T12:00:00Z')
+    const kept = { userId: ownerId, action: 'sign-in' as const, detail: { kept: true }, address: null }
+    await audit(served.db, { ...kept, detail: { old: true } }, '2030-05-14T12:00:00.000Z')
+    await audit(served.db, kept, '2030-05-16T12:00:00.000Z')
+    const lines: { msg: string; rows?: number }[] = []
+    const log = createLogger('info', (line) => void lines.push(JSON.parse(line) as { msg: string }))
+    await applyRetention({ db: served.db, log, months: 36, now, today: '2031-06-15' })
+    const left = await auditPage(served.db, { limit: 1000 })
+    expect(left.some((e) => e.detail.old === true)).toBe(false)
+    expect(left.some((e) => e.detail.kept === true)).toBe(true)
+    // Everything the other tests wrote today is older than 13 months on that date too.
+    expect(left.every((e) => e.at >= '2030-05-15T12:00:00.000Z')).toBe(true)
+    const said = lines.find((line) => line.msg === 'retention: old account activity deleted')
+    expect(said?.rows).toBeGreaterThanOrEqual(1)
   })
 })

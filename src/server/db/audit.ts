@@ -29,6 +29,13 @@ export type AuditEntry = {
   address: string | null
 }
 
+/**
+ * How long the account activity is kept, then pruned by the retention job (src/server/retention.ts):
+ * long enough to look back over a year of sign-ins, and not forever, since each failed sign-in keeps
+ * the e-mail someone typed and their address.
+ */
+export const AUDIT_MONTHS = 13
+
 export async function audit(db: Db, entry: AuditEntry, now = new Date().toISOString()): Promise<void> {
   await db.k
     .insertInto('audit_log')
@@ -85,4 +92,10 @@ export async function auditPage(
     detail: JSON.parse(row.detail) as Record<string, unknown>,
     address: row.address,
   }))
+}
+
+/** The entries from before `before` (ISO 8601) go; how many. */
+export async function pruneAuditLog(db: Db, before: string): Promise<number> {
+  const result = await db.k.deleteFrom('audit_log').where('at', '<', before).executeTakeFirst()
+  return Number(result.numDeletedRows)
 }
