@@ -11,7 +11,7 @@
 import { randomInt, randomUUID } from 'node:crypto'
 import type { APIResponse, Locator, Page } from '@playwright/test'
 import { E2E_ADMIN_PASSWORD } from '../helpers/admin.ts'
-import { DESKTOP, expect, expectNoAxeViolations, PHONE, test as base } from './fixtures.ts'
+import { DESKTOP, expect, expectNoAxeViolations, PHONE, addressedTest as base } from './fixtures.ts'
 
 /**
  * The console errors a test expects, as a fixture tuple: Playwright takes a bare array whose
@@ -22,12 +22,7 @@ const allow = (...patterns: RegExp[]): [RegExp[], { scope: 'test' }] => [pattern
 /** Chromium logs a 4xx answer to fetch as a console error (a lost session, a refused change). */
 const STATUS = (code: number) => new RegExp(`Failed to load resource: the server responded with a status of ${code}`)
 
-const test = base.extend<{ address: string }>({
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none.
-  address: async ({}, use) => use(`10.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`),
-  extraHTTPHeaders: async ({ address }, use) => use({ 'x-forwarded-for': address }),
-  allowConsoleErrors: allow(),
-})
+const test = base.extend({ allowConsoleErrors: allow() })
 
 type Visitor = {
   name: string

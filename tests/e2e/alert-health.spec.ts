@@ -1,15 +1,8 @@
 // The inbox's alert-health banner (decision 033) in Chromium: the e2e server runs without SMTP_URL
 // or WEBHOOK_URLS, so no alert reaches the office, and the inbox says so, with what to do, at
 // phone and desktop sizes, with no axe violation.
-import { randomInt } from 'node:crypto'
 import { E2E_ADMIN_PASSWORD } from '../helpers/admin.ts'
-import { DESKTOP, expect, expectNoAxeViolations, PHONE, test as base } from './fixtures.ts'
-
-const test = base.extend<{ address: string }>({
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none.
-  address: async ({}, use) => use(`10.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`),
-  extraHTTPHeaders: async ({ address }, use) => use({ 'x-forwarded-for': address }),
-})
+import { DESKTOP, expect, expectNoAxeViolations, PHONE, addressedTest as test } from './fixtures.ts'
 
 for (const [size, viewport] of Object.entries({ phone: PHONE, desktop: DESKTOP })) {
   test.describe(`the alert-health banner at ${size} size`, () => {

@@ -12,13 +12,7 @@
 // (X-Forwarded-For; the e2e server trusts one proxy), clear of the contact form's rate limit.
 import { randomInt } from 'node:crypto'
 import type { Locator, Page } from '@playwright/test'
-import { expect, expectNoAxeViolations, PHONE, test as base } from './fixtures.ts'
-
-const test = base.extend<{ address: string }>({
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none.
-  address: async ({}, use) => use(`10.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`),
-  extraHTTPHeaders: async ({ address }, use) => use({ 'x-forwarded-for': address }),
-})
+import { expect, expectNoAxeViolations, PHONE, addressedTest as test } from './fixtures.ts'
 
 const LEGEND = 'Choose an arrival window'
 const MORE = 'See the open arrival windows'

@@ -12,13 +12,7 @@ import { startServer } from '../../scripts/lib/server.ts'
 import { createStorage } from '../../scripts/lib/storage.ts'
 import { E2E_ADMIN_PASSWORD } from '../helpers/admin.ts'
 import { baseURL } from '../../playwright.config.ts'
-import { expect, expectNoAxeViolations, PHONE, test as base } from './fixtures.ts'
-
-const test = base.extend<{ address: string }>({
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none.
-  address: async ({}, use) => use(`10.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`),
-  extraHTTPHeaders: async ({ address }, use) => use({ 'x-forwarded-for': address }),
-})
+import { expect, expectNoAxeViolations, PHONE, addressedTest as test } from './fixtures.ts'
 
 /** The office's day (America/New_York) `n` days from today. */
 const officeDay = (n = 0) => {

@@ -3,16 +3,10 @@
 // site's sticky header is not shown over the inbox) and a one-line alert banner in the owner's
 // words, its details behind a tap; at 1280×800 the first card is on the first screen too. Each
 // size with axe. The measured tops are printed for the closing note.
-import { randomInt, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { E2E_ADMIN_PASSWORD } from '../helpers/admin.ts'
-import { DESKTOP, expect, expectNoAxeViolations, PHONE, test as base } from './fixtures.ts'
-
-const test = base.extend<{ address: string }>({
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none.
-  address: async ({}, use) => use(`10.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`),
-  extraHTTPHeaders: async ({ address }, use) => use({ 'x-forwarded-for': address }),
-})
+import { DESKTOP, expect, expectNoAxeViolations, PHONE, addressedTest as test } from './fixtures.ts'
 
 /** Sends a request named `name` and a fresh token, signs in; returns the request's full name. */
 async function sendAndSignIn(page: Page, name: string, message: string): Promise<string> {

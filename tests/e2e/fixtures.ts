@@ -1,6 +1,7 @@
 // The `test` of every end-to-end spec: fails a test when the page logs an unexpected console
 // error or throws. A spec that expects an error (the 404 page's own status) lists it in
 // `allowConsoleErrors`.
+import { randomInt } from 'node:crypto'
 import { AxeBuilder } from '@axe-core/playwright'
 import { test as base, expect, type Page } from '@playwright/test'
 
@@ -37,3 +38,14 @@ export async function expectNoAxeViolations(page: Page, exclude?: string): Promi
   const results = await (exclude ? axe.exclude(exclude) : axe).analyze()
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 }
+
+/**
+ * The `test` of the specs that work the inbox: each test sends as an address of its own
+ * (`X-Forwarded-For`; the e2e server trusts it, playwright.config.ts), so that the per-address
+ * limits of sign-in and the API never count two tests together.
+ */
+export const addressedTest = test.extend<{ address: string }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none.
+  address: async ({}, use) => use(`10.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`),
+  extraHTTPHeaders: async ({ address }, use) => use({ 'x-forwarded-for': address }),
+})

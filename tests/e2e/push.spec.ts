@@ -7,16 +7,10 @@
 // and Chromium has no Push API in them, and with a profile it needs FCM, on the internet; the
 // switch must then say that it could not turn on, which is what is tested. The server's side of a
 // subscription is tested against a real push receiver (tests/integration/push*.test.ts).
-import { randomInt, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import type { BrowserContext, Page } from '@playwright/test'
 import { E2E_ADMIN_PASSWORD } from '../helpers/admin.ts'
-import { DESKTOP, expect, expectNoAxeViolations, PHONE, test as base } from './fixtures.ts'
-
-const test = base.extend<{ address: string }>({
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none.
-  address: async ({}, use) => use(`10.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`),
-  extraHTTPHeaders: async ({ address }, use) => use({ 'x-forwarded-for': address }),
-})
+import { DESKTOP, expect, expectNoAxeViolations, PHONE, addressedTest as test } from './fixtures.ts'
 
 async function signIn(page: Page, path = '/admin') {
   await page.goto(path)

@@ -2,16 +2,9 @@
 // phone loads the web-vitals chunk after the page, and when the visitor moves on, its beacon is
 // counted; the inbox's Sources report shows "Site speed" with the page, the device and Google's
 // bands in words. Screenshots at 390x844 and 1280x800 go to /tmp/ops2/ when SHOTS is set.
-import { randomInt } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { E2E_ADMIN_PASSWORD } from '../helpers/admin.ts'
-import { DESKTOP, expect, expectNoAxeViolations, PHONE, test as base } from './fixtures.ts'
-
-const test = base.extend<{ address: string }>({
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none.
-  address: async ({}, use) => use(`10.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`),
-  extraHTTPHeaders: async ({ address }, use) => use({ 'x-forwarded-for': address }),
-})
+import { DESKTOP, expect, expectNoAxeViolations, PHONE, addressedTest as test } from './fixtures.ts'
 
 async function openSiteSpeed(page: Page) {
   await page.goto('/admin')

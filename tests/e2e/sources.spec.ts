@@ -3,16 +3,10 @@
 // /furnace-repair, on to /contact, a request whose source shows on its card and in the Sources
 // report; a tap on a tel: link counted by its beacon; the inbox's erasure of one person; the
 // /privacy page axe-clean and linked from the footer and under the form. No CSP violation on the way.
-import { randomInt, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { E2E_ADMIN_PASSWORD } from '../helpers/admin.ts'
-import { DESKTOP, expect, expectNoAxeViolations, PHONE, test as base } from './fixtures.ts'
-
-const test = base.extend<{ address: string }>({
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none.
-  address: async ({}, use) => use(`10.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`),
-  extraHTTPHeaders: async ({ address }, use) => use({ 'x-forwarded-for': address }),
-})
+import { DESKTOP, expect, expectNoAxeViolations, PHONE, addressedTest as test } from './fixtures.ts'
 
 const AD_LINK = '/furnace-repair?utm_source=google&utm_medium=cpc&utm_campaign=winter-tuneup&gclid=abc'
 

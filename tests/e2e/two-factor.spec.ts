@@ -7,13 +7,7 @@ import { randomInt, randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { E2E_ADMIN_PASSWORD } from '../helpers/admin.ts'
 import { authenticatorCode } from '../helpers/totp-client.ts'
-import { DESKTOP, expect, expectNoAxeViolations, PHONE, test as base } from './fixtures.ts'
-
-const test = base.extend<{ address: string }>({
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none.
-  address: async ({}, use) => use(`10.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`),
-  extraHTTPHeaders: async ({ address }, use) => use({ 'x-forwarded-for': address }),
-})
+import { DESKTOP, expect, expectNoAxeViolations, PHONE, addressedTest as test } from './fixtures.ts'
 
 const shot = async (page: Page, name: string) => {
   if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/${name}.png`, fullPage: true })
