@@ -164,5 +164,6 @@ describe('group commit on SQLite', () => {
     await sql`drop table temp.probe`.execute(db.k)
     await sql`drop table temp.probe_rows`.execute(db.k)
     await sql`insert into contact_search(contact_search, rank) values ('automerge', 4)`.execute(db.k)
+    await sql`insert into contact_search(contact_search, rank) values ('crisismerge', 16)`.execute(db.k)
   })
 })
