@@ -62,13 +62,44 @@ const putBack = (client: QueryClient, before: Before) => {
 }
 
 /**
+ * A list on its way at a change (a search typed just before, a tab just opened) may have been read
+ * by the server before the change, and would show the old version over the new one. When it
+ * arrives, `edit` is applied to it, and it is asked for again. (Invalidating it at once would not
+ * do: TanStack Query joins a first fetch still on its way instead of starting another.)
+ */
+function mendOnArrival(client: QueryClient, edit: (items: Submission[]) => Submission[]) {
+  const cache = client.getQueryCache()
+  const onTheirWay = new Set(
+    cache
+      .findAll({ queryKey: keys.lists, fetchStatus: 'fetching' })
+      .filter((query) => !query.state.fetchMeta?.fetchMore)
+      .map((query) => query.queryHash),
+  )
+  if (onTheirWay.size === 0) return
+  const stop = cache.subscribe((event) => {
+    if (event.type !== 'updated' || !onTheirWay.has(event.query.queryHash)) return
+    if (event.action.type !== 'success' && event.action.type !== 'error') return
+    onTheirWay.delete(event.query.queryHash)
+    if (onTheirWay.size === 0) stop()
+    if (event.action.type === 'error') return
+    const key = event.query.queryKey as QueryKey
+    client.setQueryData<ListData>(
+      key,
+      (data) => data && { ...data, pages: data.pages.map((page) => ({ ...page, items: edit(page.items) })) },
+    )
+    void client.invalidateQueries({ queryKey: key, exact: true })
+  })
+}
+
+/**
  * The server's answer to a change, into the cache: the request in every list that holds it (where
  * it stays, even if it no longer belongs to that view, until the next refetch; `leaves` takes it
- * out at once) and in the opened one, the counts in every page; its timeline and the response
- * times are fetched again.
+ * out at once) and in the opened one, the counts in every page; a list on its way is mended when
+ * it arrives and asked for again; its timeline and the response times are fetched again.
  */
 export function putAnswer(client: QueryClient, { item, counts }: Changed, leaves: boolean) {
   editLists(client, put(item.id, leaves ? null : item), counts)
+  mendOnArrival(client, put(item.id, leaves ? null : item))
   if (client.getQueryData(keys.submission(item.id))) client.setQueryData(keys.submission(item.id), item)
   void client.invalidateQueries({ queryKey: keys.activity(item.id) })
   void client.invalidateQueries({ queryKey: keys.responseTimes })

@@ -3,7 +3,7 @@
 // site's sticky header is not shown over the inbox) and a one-line alert banner in the owner's
 // words, its details behind a tap; at 1280×800 the first card is on the first screen too. Each
 // size with axe. The measured tops are printed for the closing note.
-import { randomUUID } from 'node:crypto'
+import { randomInt, randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { E2E_ADMIN_PASSWORD } from '../helpers/admin.ts'
 import { DESKTOP, expect, expectNoAxeViolations, PHONE, addressedTest as test } from './fixtures.ts'
@@ -12,7 +12,16 @@ import { DESKTOP, expect, expectNoAxeViolations, PHONE, addressedTest as test } 
 async function sendAndSignIn(page: Page, name: string, message: string): Promise<string> {
   const full = `${name} t${randomUUID().slice(0, 8)}`
   const res = await page.request.post('/api/contact', {
-    data: { name: full, phone: '4105550142', message, page: '/contact', referrer: '', website: '', elapsedMs: 8_000 },
+    // A phone of its own: two tests' requests from one phone within the hour would fold into one card.
+    data: {
+      name: full,
+      phone: `410555${randomInt(1000, 10000)}`,
+      message,
+      page: '/contact',
+      referrer: '',
+      website: '',
+      elapsedMs: 8_000,
+    },
   })
   expect(res.status(), await res.text()).toBe(201)
   await page.goto('/admin')
@@ -196,5 +205,41 @@ test.describe("the visitor's side at 390×844", () => {
     await page.getByRole('button', { name: 'Sign in' }).click()
     await page.getByRole('searchbox', { name: 'Search' }).fill(name)
     await expect(page.getByRole('article', { name })).toContainText('Home page · Google Ads · campaign winter-tuneup')
+  })
+})
+
+test.describe('a change while another list is on its way, at 390×844', () => {
+  test.use({ viewport: PHONE })
+
+  // CI's authors.spec failure: a search's answer, read by the server before a "Mark as Read" made on
+  // a card of the list still shown, arrived after it and showed the card unread again, for good.
+  // Here the search's answer is read at once and handed over 1.5 s later, after the change; it is
+  // mended as it arrives (the card never shows unread again) and asked for again.
+  test('a search answered with the version from before "Mark as Read" is asked again, and the card stays read', async ({
+    page,
+  }) => {
+    const name = await sendAndSignIn(page, 'Stale Answer', 'The furnace clicks but no flame')
+    const card = page.getByRole('article', { name })
+    await expect(card).toBeVisible()
+    let held = 0
+    await page.route(
+      (url) => url.pathname === '/api/admin/submissions' && url.searchParams.get('q') === name,
+      async (route) => {
+        held += 1
+        const answer = held === 1 ? await route.fetch() : null
+        if (answer) {
+          await new Promise((resolve) => setTimeout(resolve, 1_500))
+          await route.fulfill({ response: answer })
+        } else await route.continue()
+      },
+    )
+    const searched = page.waitForRequest((r) => new URL(r.url()).searchParams.get('q') === name)
+    await page.getByRole('searchbox', { name: 'Search' }).fill(name)
+    await searched
+    await card.getByRole('button', { name: 'Mark as Read' }).click()
+    await expect(card.getByRole('list', { name: 'Labels' })).not.toContainText('Unread')
+    // The old answer came, was mended, and the search was asked again: the card is still read.
+    await expect.poll(() => held).toBeGreaterThanOrEqual(2)
+    await expect(card.getByRole('list', { name: 'Labels' })).not.toContainText('Unread')
   })
 })
