@@ -8,6 +8,7 @@ import { Check, ChevronRight, Minus, Plus } from 'lucide-react'
 import { serviceLabel } from '../lead/message.ts'
 import type { Answer } from './api.ts'
 import { T } from './messages.ts'
+import { V } from './messages-views.ts'
 import { useDayRoom } from './mutations.ts'
 import { requestPath } from './opened-request.ts'
 import { btn } from './ui.ts'
@@ -26,13 +27,13 @@ function DayRoom({ day }: { day: Day }) {
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
       <span id={`${id}-room`} className="text-sm font-semibold text-slate-900">
-        {T.schedule.perWindow}
+        {V.schedule.perWindow}
       </span>
       <div role="group" aria-labelledby={`${id}-room`} className="flex items-center gap-1">
         <button
           type="button"
           className={btn('outline', 'square')}
-          aria-label={T.schedule.fewer}
+          aria-label={V.schedule.fewer}
           disabled={room.isPending || day.perWindow <= 0}
           onClick={() => set(day.perWindow - 1)}
         >
@@ -44,19 +45,19 @@ function DayRoom({ day }: { day: Day }) {
         <button
           type="button"
           className={btn('outline', 'square')}
-          aria-label={T.schedule.more}
+          aria-label={V.schedule.more}
           disabled={room.isPending || day.perWindow >= ROOM_MAX}
           onClick={() => set(day.perWindow + 1)}
         >
           <Plus className="size-5" aria-hidden="true" focusable="false" />
         </button>
       </div>
-      <span className="text-sm text-slate-600">{T.schedule.perDay(day.perDay)}</span>
+      <span className="text-sm text-slate-600">{V.schedule.perDay(day.perDay)}</span>
       {day.override !== null && (
         <p className="flex w-full flex-wrap items-center gap-x-2 text-sm">
-          <span className="font-semibold text-accent-800">{T.schedule.changed}</span>
+          <span className="font-semibold text-accent-800">{V.schedule.changed}</span>
           <button type="button" className={btn('quiet', 'narrow')} disabled={room.isPending} onClick={() => set(null)}>
-            {T.schedule.usual}
+            {V.schedule.usual}
           </button>
         </p>
       )}
@@ -89,7 +90,7 @@ function VisitLink({ visit, onOpen }: { visit: Visit; onOpen: (id: string) => vo
           className={`inline-flex items-center gap-0.5 font-semibold ${confirmed ? 'text-green-900' : 'text-slate-800'}`}
         >
           {confirmed && <Check className="size-3.5" aria-hidden="true" focusable="false" />}
-          {T.schedule.status[visit.status] ?? visit.status}
+          {V.schedule.status[visit.status] ?? visit.status}
         </span>
       </span>
     </a>
@@ -102,9 +103,9 @@ function WindowRow({ slot, onOpen }: { slot: Window; onOpen: (id: string) => voi
       <div className="flex items-baseline justify-between gap-2">
         <span className="font-semibold text-slate-900">{slot.label}</span>
         {slot.room > 0 ? (
-          <span className="text-sm text-slate-700">{T.schedule.roomLeft(slot.room)}</span>
+          <span className="text-sm text-slate-700">{V.schedule.roomLeft(slot.room)}</span>
         ) : (
-          <span className="rounded-full bg-slate-700 px-2 py-0.5 text-xs font-bold text-white">{T.schedule.full}</span>
+          <span className="rounded-full bg-slate-700 px-2 py-0.5 text-xs font-bold text-white">{V.schedule.full}</span>
         )}
       </div>
       {slot.visits.length > 0 && (
@@ -140,9 +141,9 @@ export function ScheduleDay({ day, today, onOpen }: { day: Day; today: boolean; 
             </span>
           )}
           <span className="ml-auto text-sm whitespace-nowrap text-slate-700">
-            {T.schedule.booked(day.booked)}
-            {full && ` · ${T.schedule.full}`}
-            {day.override !== null && ` · ${T.schedule.changedShort}`}
+            {V.schedule.booked(day.booked)}
+            {full && ` · ${V.schedule.full}`}
+            {day.override !== null && ` · ${V.schedule.changedShort}`}
           </span>
         </summary>
         <div className="pb-3 pl-6">

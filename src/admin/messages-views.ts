@@ -1,9 +1,27 @@
 // The words of the views the inbox loads on demand (on-demand-views.ts) that the first screen never
-// shows: the trash's and the erasure's confirmations, the Sources report and Site speed. Here, not
+// shows: the trash's and the erasure's confirmations, the Schedule, the Sources report and Site speed. Here, not
 // in messages.ts, so that they load with those views, not with the inbox.
 import type { Band, Device, Vital } from '../lead/vitals.ts'
 
 export const V = {
+  /** The Schedule: the coming days' arrival windows, their visits and room. */
+  schedule: {
+    heading: 'Schedule',
+    hint: 'The arrival windows of the coming days. Tap a name to open the request.',
+    booked: (n: number) => `${n} booked`,
+    perWindow: 'Visits per window',
+    perDay: (n: number) => `at most ${n} that day`,
+    fewer: 'One visit fewer per window',
+    more: 'One visit more per window',
+    changed: 'Changed for this day',
+    changedShort: 'room changed',
+    usual: 'Back to usual',
+    roomLeft: (n: number) => `room left: ${n}`,
+    full: 'Full',
+    noDays: 'No day is open for booking in the coming days.',
+    status: { booked: 'booked', confirmed: 'confirmed' } as Record<string, string>,
+    close: 'Close',
+  },
   remove: {
     heading: 'Delete this request?',
     text: (name: string, days: number) =>

@@ -269,25 +269,10 @@ export const T = {
     cancelConfirm: 'Cancel booking',
     cancelKeep: 'Keep it',
   },
-  /** The Schedule: the coming days' arrival windows, their visits and room. */
+  /** The Schedule's button, and a day's "Today"; the view's own words load with it (messages-views.ts). */
   schedule: {
-    heading: 'Schedule',
     open: 'Schedule',
-    hint: 'The arrival windows of the coming days. Tap a name to open the request.',
     today: 'Today',
-    booked: (n: number) => `${n} booked`,
-    perWindow: 'Visits per window',
-    perDay: (n: number) => `at most ${n} that day`,
-    fewer: 'One visit fewer per window',
-    more: 'One visit more per window',
-    changed: 'Changed for this day',
-    changedShort: 'room changed',
-    usual: 'Back to usual',
-    roomLeft: (n: number) => `room left: ${n}`,
-    full: 'Full',
-    noDays: 'No day is open for booking in the coming days.',
-    status: { booked: 'booked', confirmed: 'confirmed' } as Record<string, string>,
-    close: 'Close',
   },
   // Visits due (decision 051): the clients' next service visits.
   visits: {

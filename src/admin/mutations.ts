@@ -20,9 +20,14 @@ type Timeline = Answer<'activity'>['items']
 type Before = [QueryKey, unknown][]
 
 /** Each cached list with `edit` applied to every page's items, and `counts` (an answer's) in every page. */
-function editLists(client: QueryClient, edit: (items: Submission[]) => Submission[], counts?: Changed['counts']) {
+function editLists(
+  client: QueryClient,
+  edit: (items: Submission[]) => Submission[],
+  counts?: Changed['counts'],
+  queryKey: QueryKey = keys.lists,
+) {
   client.setQueriesData<ListData>(
-    { queryKey: keys.lists },
+    { queryKey },
     (data) =>
       data && {
         ...data,
@@ -76,18 +81,13 @@ function mendOnArrival(client: QueryClient, edit: (items: Submission[]) => Submi
       .map((query) => query.queryHash),
   )
   if (onTheirWay.size === 0) return
-  const stop = cache.subscribe((event) => {
-    if (event.type !== 'updated' || !onTheirWay.has(event.query.queryHash)) return
-    if (event.action.type !== 'success' && event.action.type !== 'error') return
-    onTheirWay.delete(event.query.queryHash)
+  const stop = cache.subscribe(({ type, query }) => {
+    // Arrived (or failed): no longer on its way.
+    if (type !== 'updated' || query.state.fetchStatus !== 'idle' || !onTheirWay.delete(query.queryHash)) return
     if (onTheirWay.size === 0) stop()
-    if (event.action.type === 'error') return
-    const key = event.query.queryKey as QueryKey
-    client.setQueryData<ListData>(
-      key,
-      (data) => data && { ...data, pages: data.pages.map((page) => ({ ...page, items: edit(page.items) })) },
-    )
-    void client.invalidateQueries({ queryKey: key, exact: true })
+    const key = query.queryKey as QueryKey
+    editLists(client, edit, undefined, key)
+    void client.invalidateQueries({ queryKey: key })
   })
 }
 
