@@ -98,8 +98,9 @@ function mendOnArrival(client: QueryClient, edit: (items: Submission[]) => Submi
  * it arrives and asked for again; its timeline and the response times are fetched again.
  */
 export function putAnswer(client: QueryClient, { item, counts }: Changed, leaves: boolean) {
-  editLists(client, put(item.id, leaves ? null : item), counts)
-  mendOnArrival(client, put(item.id, leaves ? null : item))
+  const edit = put(item.id, leaves ? null : item)
+  editLists(client, edit, counts)
+  mendOnArrival(client, edit)
   if (client.getQueryData(keys.submission(item.id))) client.setQueryData(keys.submission(item.id), item)
   void client.invalidateQueries({ queryKey: keys.activity(item.id) })
   void client.invalidateQueries({ queryKey: keys.responseTimes })

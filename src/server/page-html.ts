@@ -31,7 +31,7 @@ function inlineStylesheets(html: string, stylesheet: (href: string) => string): 
  * `paint` entry says, or after 3 s whatever happens. A callback of `requestAnimationFrame` runs
  * before its frame is presented, so a script imported from there was asked for 10–30 ms before
  * the first paint a browser shows, and Lighthouse's simulation of a slow phone counted it before
- * the page's first paint and LCP (docs/decisions/059, third amendment).
+ * the page's first paint and LCP (docs/decisions/059, fourth amendment).
  */
 function afterFirstPaint(code: string): string {
   return (
