@@ -1,8 +1,8 @@
 // The steps that finish a rendered site, shared by the build (scripts/postbuild.ts) and a server
-// rendering a mounted content folder at start (site-render.ts): each page's stylesheet inlined and
-// its script deferred, /sitemap.xml and /robots.txt, the inbox's web app manifest, the build info
-// the server reads (build-info.ts), and brotli and gzip copies of every text file (the server
-// picks the variant a browser accepts). Not loaded by a server serving its build as built.
+// rendering a mounted content folder at start (site-render.ts): each page's stylesheet inlined,
+// cut to what the page uses, and its script deferred, /sitemap.xml and /robots.txt, the inbox's
+// web app manifest, the build info the server reads (build-info.ts), and brotli and gzip copies
+// of every text file (the server picks the variant a browser accepts). Not loaded by a server serving its build as built.
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
@@ -13,18 +13,24 @@ import { zipPlaces } from '../lead/service-area.ts'
 import type { BuildInfo } from './build-info.ts'
 import { buildRobots, buildSitemap } from '../seo/sitemap.ts'
 import { finishPageHtml } from './page-html.ts'
+import { pruneInlineStyle, scriptsOfPage } from './page-css.ts'
 import { filesIn } from './static-site.ts'
 
 const COMPRESSIBLE = /\.(html|css|js|json|svg|xml|txt|webmanifest)$/
 
-/** Rewrites every page under `dir` with `change`; returns how many pages changed. */
-function rewritePages(dir: string, change: (html: string) => string): number {
+/**
+ * Finishes every page under `dir` (finishPrerenderedPage): its stylesheet inlined and cut, its
+ * script deferred past the first paint, as the server does to the page it renders at run time
+ * (but for the cut: src/server/page-html.ts, docs/decisions/006-first-paint.md). Returns how many
+ * pages changed.
+ */
+export async function finishPages(dir: string): Promise<number> {
   let pages = 0
   for (const rel of filesIn(dir)) {
     if (!rel.endsWith('.html')) continue
     const file = path.join(dir, rel)
     const html = readFileSync(file, 'utf8')
-    const changed = change(html)
+    const changed = await finishPrerenderedPage(html, dir, (href) => readFileSync(path.join(dir, href), 'utf8'))
     if (changed !== html) {
       writeFileSync(file, changed)
       pages++
@@ -34,11 +40,16 @@ function rewritePages(dir: string, change: (html: string) => string): number {
 }
 
 /**
- * Inlines each page's stylesheet and defers its script past the first paint, as the server does
- * to the page it renders at run time (src/server/page-html.ts, docs/decisions/006-first-paint.md).
+ * A prerendered page finished: stylesheet inlined and script deferred (page-html.ts), then the
+ * stylesheet cut to what the page and its scripts in the site `dir` can use (page-css.ts).
  */
-export function finishPages(dir: string): number {
-  return rewritePages(dir, (html) => finishPageHtml(html, (href) => readFileSync(path.join(dir, href), 'utf8')))
+export async function finishPrerenderedPage(
+  html: string,
+  dir: string,
+  stylesheet: (href: string) => string,
+): Promise<string> {
+  const finished = finishPageHtml(html, stylesheet)
+  return pruneInlineStyle(finished, scriptsOfPage(finished, dir))
 }
 
 /**

@@ -18,8 +18,7 @@ import type { ContactSentData } from '../catalogue/page-data.ts'
 import { primaryPaths, routePaths } from '../catalogue/routes.ts'
 import type { Logger } from './log.ts'
 import { loadRenderPage, serverEntryOf } from './page-render.ts'
-import { finishPageHtml } from './page-html.ts'
-import { compressAll, makeBuildInfo, writeSiteFiles } from './site-files.ts'
+import { compressAll, finishPrerenderedPage, makeBuildInfo, writeSiteFiles } from './site-files.ts'
 
 /** What a rendered site is made of besides the catalogue's pages: Vike's pages of their own. */
 const FIXED_PAGES = ['/admin', '/contact/sent', '/500']
@@ -138,18 +137,18 @@ async function renderPages({
     if (!stylesheets.has(href)) stylesheets.set(href, readFileSync(path.join(dir, href), 'utf8'))
     return stylesheets.get(href)!
   }
-  const write = (rel: string, html: string) => {
+  const write = async (rel: string, html: string) => {
     mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true })
-    writeFileSync(path.join(dir, rel), finishPageHtml(html, stylesheet))
+    writeFileSync(path.join(dir, rel), await finishPrerenderedPage(html, dir, stylesheet))
   }
   const urls = [...routePaths(catalogue), ...FIXED_PAGES]
   let contactSentData: ContactSentData | undefined
   for (const url of urls) {
     const { html, data } = await render(url, 200)
-    write(fileOf(url), html)
+    await write(fileOf(url), html)
     if (url === '/contact/sent') contactSentData = data as ContactSentData
   }
-  write('404.html', (await render(NOT_FOUND_PROBE, 404)).html)
+  await write('404.html', (await render(NOT_FOUND_PROBE, 404)).html)
 
   writeSiteFiles(dir, origin, primaryPaths(catalogue), catalogue.business.name)
   writeFileSync(

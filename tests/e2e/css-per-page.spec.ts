@@ -1,0 +1,136 @@
+// Each prerendered page carries only the rules of the site's stylesheet that its markup and its
+// scripts can use (src/server/page-css.ts, decision 064). The cut must change nothing a visitor
+// sees: on a page of every kind, at phone and computer widths, and after what its script adds
+// (the menu and a submenu opened, the form's problems shown, the ZIP checker's answer), every element's computed
+// style, and its ::before, ::after, ::placeholder and ::marker, are the same with the page's own
+// rules as with the whole stylesheet put in their place.
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import type { Page } from '@playwright/test'
+import { DESKTOP, expect, PHONE, test } from './fixtures.ts'
+
+const STATIC = path.resolve('dist/client/assets/static')
+const whole = readFileSync(
+  path.join(
+    STATIC,
+    readdirSync(STATIC).find((f) => /^src_layout_global.*\.css$/.test(f))!,
+  ),
+  'utf8',
+)
+
+// The stylesheet is replaced from the test's side; the page's CSP allows only its own by hash.
+test.use({ bypassCSP: true })
+
+/** Elements whose computed style differs once the page's rules are replaced by the whole stylesheet. */
+async function differences(page: Page): Promise<string[]> {
+  return page.evaluate((css) => {
+    const pseudos = ['', '::before', '::after', '::placeholder', '::marker']
+    const elements = [...document.querySelectorAll('body, body *')]
+    // Custom properties are left out: one that no kept rule reads is cut and changes nothing, and
+    // one a kept rule reads shows in that rule's own property.
+    const names = Array.from(getComputedStyle(document.body)).filter((name) => !name.startsWith('--'))
+    const applies = (el: Element, pseudo: string) =>
+      pseudo === '::placeholder'
+        ? el.matches('input, textarea')
+        : pseudo === '::marker'
+          ? el.matches('li, summary')
+          : true
+    const describe = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.getAttribute('class') ? `.${el.getAttribute('class')!.split(/\s+/).slice(0, 3).join('.')}` : ''}`
+    const snapshot = () =>
+      elements.map((el) =>
+        pseudos.map((pseudo) => {
+          if (!applies(el, pseudo)) return []
+          const style = getComputedStyle(el, pseudo || null)
+          return names.map((name) => `${name}:${style.getPropertyValue(name)}`)
+        }),
+      )
+    const before = snapshot()
+    const style = document.querySelector('head style')!
+    if (style.textContent === css) throw new Error('this page carries the whole stylesheet: nothing was cut')
+    style.textContent = css
+    const after = snapshot()
+    const found: string[] = []
+    elements.forEach((el, i) =>
+      pseudos.forEach((pseudo, j) => {
+        const a = before[i]![j]!
+        const b = after[i]![j]!
+        const changed = b.filter((value, k) => value !== a[k])
+        if (changed.length > 0 || a.length !== b.length)
+          found.push(`${describe(el)}${pseudo}: ${changed.slice(0, 4).join('; ')}`)
+      }),
+    )
+    return found
+  }, whole)
+}
+
+const PAGES = [
+  '/',
+  '/heating',
+  '/emergency-service',
+  '/bel-air-hvac',
+  '/service-areas',
+  '/services',
+  '/about',
+  '/privacy',
+  '/contact',
+  '/contact/sent',
+]
+
+for (const [width, viewport] of [
+  ['phone', PHONE],
+  ['computer', DESKTOP],
+] as const) {
+  test.describe(`at ${width} width`, () => {
+    test.use({ viewport })
+    for (const path of PAGES)
+      test(`${path}: its own rules style it as the whole stylesheet does`, async ({ page }) => {
+        await page.goto(path)
+        // The page's script has run (the menu marks itself ready), so what it changed is looked at too.
+        await expect(page.locator('html[data-menu="ready"]')).toBeAttached()
+        expect(await differences(page)).toEqual([])
+      })
+  })
+}
+
+test.describe('after what the scripts add, on a phone', () => {
+  test.use({ viewport: PHONE })
+
+  test('the menu opened', async ({ page }) => {
+    await page.goto('/')
+    await expect(page.locator('html[data-menu="ready"]')).toBeAttached()
+    await page.getByRole('button', { name: 'Menu' }).click()
+    await expect(page.getByRole('navigation').getByRole('link', { name: 'Services' }).first()).toBeVisible()
+    expect(await differences(page)).toEqual([])
+  })
+
+  test("the form's problems shown", async ({ page }) => {
+    await page.goto('/contact')
+    await expect(page.locator('form[data-enhanced]')).toBeAttached()
+    await page.getByRole('button', { name: /send/i }).click()
+    await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible()
+    expect(await differences(page)).toEqual([])
+  })
+
+  test("the ZIP checker's answer", async ({ page }) => {
+    await page.goto('/service-areas')
+    await expect(page.locator('html[data-menu="ready"]')).toBeAttached()
+    await page.getByLabel('ZIP code').fill('21014')
+    await page.getByRole('button', { name: 'Check' }).click()
+    await expect(page.locator('[data-zip-answer]')).toContainText('Yes, we serve 21014')
+    expect(await differences(page)).toEqual([])
+  })
+})
+
+test.describe('after what the scripts add, on a computer', () => {
+  test.use({ viewport: DESKTOP })
+
+  test('a submenu opened', async ({ page }) => {
+    await page.goto('/')
+    await expect(page.locator('html[data-menu="ready"]')).toBeAttached()
+    // A pointer over a menu item opens its dropdown (by CSS; the script reports it on the button).
+    await page.locator('[data-dropdown]').first().hover()
+    await expect(page.locator('.dropdown-toggle').first()).toHaveAttribute('aria-expanded', 'true')
+    expect(await differences(page)).toEqual([])
+  })
+})

@@ -1,0 +1,78 @@
+// The inlined stylesheet cut to what a page and its scripts can use (src/server/page-css.ts).
+// tests/e2e/css-per-page.spec.ts holds the whole: the built pages styled alike with and without
+// the cut.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { pruneInlineStyle, scriptsOfPage } from '../../src/server/page-css.ts'
+
+const CSS = [
+  '@layer theme{:root{--color-a:#111;--color-b:#222;--font-body:serif}}',
+  '@layer base{body{font-family:var(--font-body)}[hidden]:where(:not([hidden=until-found])){display:none!important}:focus-visible{outline:3px solid}}',
+  '@layer utilities{.used{color:var(--color-a)}.unused{color:var(--color-b)}.from-script{margin:0}.md\\:grid{@media (width>=48rem){display:grid}}.\\[\\&_a\\]\\:underline a{text-decoration:underline}.lazy-class{padding:0}}',
+].join('')
+
+const page = (body: string, head = '') =>
+  `<!DOCTYPE html><html><head><style>${CSS}</style>${head}</head><body>${body}</body></html>`
+const styleOf = (html: string) => /<style>([\s\S]*?)<\/style>/.exec(html)![1]!
+
+function site(files: Record<string, string>): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'page-css-'))
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true })
+    writeFileSync(path.join(dir, rel), text)
+  }
+  return dir
+}
+
+describe('scriptsOfPage', () => {
+  it("reads the page's scripts and every module they import, statically or not, once each", () => {
+    const dir = site({
+      'assets/entries/page.js':
+        'import{a}from"../chunks/a.js";import"../chunks/b.js";const l=()=>import("../chunks/lazy.js")',
+      'assets/chunks/a.js': 'import"./b.js";export const a="from-script"',
+      'assets/chunks/b.js': 'export const b=1',
+      'assets/chunks/lazy.js': 'export const c="lazy-class"',
+      'assets/chunks/other.js': 'export const d="unused"',
+    })
+    const html = page('', '<script type="module">setTimeout(()=>import("/assets/entries/page.js"))</script>')
+    const texts = scriptsOfPage(html, dir)
+    expect(texts).toHaveLength(4)
+    expect(texts.join('\n')).toContain('lazy-class')
+    expect(texts.join('\n')).not.toContain('"unused"')
+  })
+})
+
+describe('pruneInlineStyle', () => {
+  it("keeps the rules the page's markup and scripts use and cuts the rest, with the custom properties no kept rule reads", async () => {
+    const html = page('<p class="used md:grid [&amp;_a]:underline" hidden><a>x</a></p>')
+    const css = styleOf(await pruneInlineStyle(html, ['el.classList.add("from-script")']))
+    expect(css).toContain('.used{')
+    expect(css).toContain('.from-script{')
+    expect(css).toContain('.md\\:grid{')
+    // The markup's `&amp;` is the class's `&`.
+    expect(css).toContain('.\\[\\&_a\\]\\:underline a{')
+    expect(css).not.toContain('.unused{')
+    expect(css).not.toContain('.lazy-class{')
+    expect(css).toContain('--color-a:')
+    expect(css).not.toContain('--color-b:')
+  })
+
+  it('keeps the base styles whole, with the tokens they read', async () => {
+    const css = styleOf(await pruneInlineStyle(page('<p>plain</p>'), []))
+    expect(css).toContain('[hidden]:where(:not([hidden=until-found]))')
+    expect(css).toContain(':focus-visible{')
+    expect(css).toContain('--font-body:')
+  })
+
+  it('leaves a page that hydrates, or one without an inline stylesheet, as it is', async () => {
+    const hydrating = page(
+      '<div class="used"></div>',
+      '<script type="module">const l=document.createElement("link");l.rel="modulepreload"</script>',
+    )
+    expect(await pruneInlineStyle(hydrating, [])).toBe(hydrating)
+    const bare = '<!DOCTYPE html><html><head></head><body class="used"></body></html>'
+    expect(await pruneInlineStyle(bare, [])).toBe(bare)
+  })
+})
