@@ -109,7 +109,6 @@ export async function outcomesReport(db: Db, from: string, to: string): Promise<
   const returning = returningRequest()
   const booked = sql`(s.status in ('scheduled', 'completed') or b.submission_id is not null)`
   const completed = sql`s.status = 'completed'`
-  const revenue = sql`case when ${completed} then coalesce(s.job_value_cents, 0) else 0 end`
   const { rows } = await sql<{
     source: string
     page: string | null
@@ -124,13 +123,13 @@ export async function outcomesReport(db: Db, from: string, to: string): Promise<
     returning_revenue: number | string | null
   }>`select coalesce(s.source, ${DIRECT}) as source, s.landing_page as page, s.utm_campaign as campaign,
       count(*) as requests,
-      sum(case when ${booked} then 1 else 0 end) as booked,
-      sum(case when ${completed} then 1 else 0 end) as completed,
-      sum(${revenue}) as revenue,
-      sum(case when ${returning} then 1 else 0 end) as returning_requests,
-      sum(case when ${returning} and ${booked} then 1 else 0 end) as returning_booked,
-      sum(case when ${returning} and ${completed} then 1 else 0 end) as returning_completed,
-      sum(case when ${returning} then ${revenue} else 0 end) as returning_revenue
+      count(*) filter (where ${booked}) as booked,
+      count(*) filter (where ${completed}) as completed,
+      sum(s.job_value_cents) filter (where ${completed}) as revenue,
+      count(*) filter (where ${returning}) as returning_requests,
+      count(*) filter (where ${returning} and ${booked}) as returning_booked,
+      count(*) filter (where ${returning} and ${completed}) as returning_completed,
+      sum(s.job_value_cents) filter (where ${returning} and ${completed}) as returning_revenue
     from ${reportTable(db, 'contact_submissions_outcomes_report')}
     left join bookings b on b.submission_id = s.id and b.status <> 'cancelled'
     where s.created_at >= ${from} and s.created_at < ${to}
