@@ -38,6 +38,7 @@ import { passkeys } from './migrations/036-passkeys.ts'
 import { sessionAddress } from './migrations/037-session-address.ts'
 import { authors } from './migrations/038-authors.ts'
 import { auditTotp } from './migrations/039-audit-totp.ts'
+import { reportIndexes } from './migrations/040-report-indexes.ts'
 
 /** Every migration, oldest first (exported for the test that holds each file to its name). */
 export const MIGRATIONS: readonly KindMigration[] = [
@@ -71,6 +72,7 @@ export const MIGRATIONS: readonly KindMigration[] = [
   sessionAddress,
   authors,
   auditTotp,
+  reportIndexes,
 ]
 
 /** Every migration, by name, for a database of this kind (exported for the migration tests). */
