@@ -1,5 +1,6 @@
 // The copies of the content's pictures that the pages show: each picture a record names (an
-// `image` or `photo` field: `src` and `alt`) made into WebP copies in several widths by sharp, with
+// `image` or `photo` field: `src` and `alt`) made into WebP copies in several widths by sharp (a
+// photo also into AVIF copies, a phone's small enough for its first round trip), with
 // a manifest of their addresses and sizes that the pages are rendered with
 // (src/sections/Picture.tsx). Made by the build (scripts/build-images.ts, into public/images/) and
 // by a server rendering a mounted content folder at start (src/server/site-render.ts). Node-only.
@@ -55,6 +56,43 @@ export function svgForPage(svg: string, name: string): { viewBox: string; body: 
   return { viewBox, body }
 }
 
+/**
+ * What a phone's copy of a photo (its AVIF copies up to 800 px wide) should weigh at most: a slow
+ * phone connection's first round trip carries 10 TCP segments (14.6 KB), less the answer's
+ * headers. A hero photo that fits arrives one round trip after the page, and Lighthouse's mobile
+ * profile measured its LCP at 0.91 s; one that does not, a round trip or more later (1.05–1.20 s;
+ * decision 065).
+ */
+export const FIRST_WINDOW_BYTES = 13_000
+
+/** The qualities tried for a photo's AVIF copy, best first, until one fits FIRST_WINDOW_BYTES. */
+export const AVIF_QUALITIES = [50, 45, 40, 35]
+
+/** The widths a phone takes (at 2x or less), which must fit the first round trip. */
+const PHONE_MAX_WIDTH = 800
+
+/**
+ * A photo's AVIF copy `width` px wide: at the best of AVIF_QUALITIES that fits FIRST_WINDOW_BYTES
+ * when a phone takes it, else at the lowest (and `fits` false); a wider copy at the best.
+ */
+async function avifCopy(
+  encode: (quality: number) => Promise<Buffer>,
+  width: number,
+): Promise<{ data: Buffer; quality: number; fits: boolean }> {
+  const qualities = width <= PHONE_MAX_WIDTH ? AVIF_QUALITIES : AVIF_QUALITIES.slice(0, 1)
+  let copy: { data: Buffer; quality: number; fits: boolean } = {
+    data: Buffer.alloc(0),
+    quality: qualities[0]!,
+    fits: false,
+  }
+  for (const quality of qualities) {
+    const data = await encode(quality)
+    copy = { data, quality, fits: width > PHONE_MAX_WIDTH || data.length <= FIRST_WINDOW_BYTES }
+    if (copy.fits) break
+  }
+  return copy
+}
+
 const inlineDrawing = (svg: string, name: string) => {
   const inline = svgForPage(svg, name)
   return inline ? { inline } : {}
@@ -71,18 +109,32 @@ export async function buildImage(file: string, outDir: string): Promise<ImageMan
   if (widths.length === 0) widths.push(meta.width)
   const source = () => sharp(input, isSvg ? { density: (72 * largest) / meta.width } : {})
   const name = path.basename(file).replace(/\.[a-z]+$/, '')
-  // WebP only: AVIF is a few KB smaller, but decoding the hero's AVIF cost the home page about
-  // 200 ms of blocking time on Lighthouse's mobile profile (performance 97 → 100 without it).
   const webp: string[] = []
   for (const width of widths) {
     const out = `${name}-${width}.webp`
     await source().resize({ width }).webp({ quality: 78 }).toFile(path.join(outDir, out))
     webp.push(`/images/${out} ${width}w`)
   }
+  // A photo also in AVIF, which browsers prefer: a third to a half of the WebP's bytes at a like
+  // quality, so a phone's copy can fit the first round trip (FIRST_WINDOW_BYTES). A drawing stays
+  // WebP only: decoding a drawing's AVIF cost the home page about 200 ms of blocking time on
+  // Lighthouse's mobile profile (decision 046), and a drawing's WebP is small already.
+  const avif: string[] = []
+  const heavy: string[] = []
+  if (!isSvg)
+    for (const width of widths) {
+      const out = `${name}-${width}.avif`
+      const copy = await avifCopy((quality) => source().resize({ width }).avif({ quality }).toBuffer(), width)
+      writeFileSync(path.join(outDir, out), copy.data)
+      avif.push(`/images/${out} ${width}w`)
+      if (!copy.fits) heavy.push(`${out} (${(copy.data.length / 1024).toFixed(1)} KB at quality ${copy.quality})`)
+    }
   const width = widths.at(-1)!
   return {
     width,
     height: Math.round((width * meta.height) / meta.width),
+    ...(avif.length > 0 ? { avif: avif.join(', ') } : {}),
+    ...(heavy.length > 0 ? { heavy } : {}),
     webp: webp.join(', '),
     fallback: `/images/${name}-${widths[Math.min(1, widths.length - 1)]}.webp`,
     ...(isSvg && input.length <= INLINE_SVG_MAX_BYTES ? inlineDrawing(input.toString('utf8'), name) : {}),
@@ -117,7 +169,7 @@ export async function buildImages(
   writeFileSync(path.join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`)
   let bytes = 0
   for (const set of Object.values(manifest))
-    for (const entry of set.webp.split(', '))
+    for (const entry of [...set.webp.split(', '), ...(set.avif ? set.avif.split(', ') : [])])
       bytes += readFileSync(path.join(outDir, path.basename(entry.split(' ')[0]!))).length
   return { manifest, bytes }
 }

@@ -1,5 +1,5 @@
 // A picture of the content (an `image` or `photo` field) as the build made it
-// (scripts/build-images.ts): WebP in several widths, the browser picks one; width and
+// (scripts/build-images.ts): WebP in several widths (a photo also AVIF), the browser picks one; width and
 // height set, so nothing moves when it arrives. Only the page's first picture (its hero's) loads
 // at once and first; every other one when the visitor scrolls near it. The hero's picture, when it
 // is a small drawing (SVG), is the page's own `<svg>` element: no request on any screen, nothing to
@@ -13,6 +13,10 @@ export type ImageManifest = Record<
     width: number
     height: number
     webp: string
+    /** A photo's AVIF copies (a drawing has none), preferred by the browsers that show AVIF. */
+    avif?: string
+    /** A photo's AVIF copies a phone takes that could not be made to fit its first round trip (the build says so). */
+    heavy?: string[]
     fallback: string
     /** The drawing itself (its root's viewBox and inner markup, checked by svgForPage), when it is an SVG small enough to travel in the page. */
     inline?: { viewBox: string; body: string }
@@ -56,6 +60,7 @@ export function Picture({
     )
   return (
     <picture>
+      {set.avif ? <source type="image/avif" srcSet={set.avif} sizes={sizes} /> : null}
       <source type="image/webp" srcSet={set.webp} sizes={sizes} />
       <img
         src={set.fallback}

@@ -6,7 +6,14 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, describe, expect, test } from 'vitest'
-import { buildImage, IMAGE_WIDTHS, INLINE_SVG_MAX_BYTES, svgForPage } from '../../src/catalogue/picture-copies.ts'
+import {
+  AVIF_QUALITIES,
+  buildImage,
+  FIRST_WINDOW_BYTES,
+  IMAGE_WIDTHS,
+  INLINE_SVG_MAX_BYTES,
+  svgForPage,
+} from '../../src/catalogue/picture-copies.ts'
 import { imageRefs } from '../../src/catalogue/images.ts'
 import { HOME, problemsOf } from '../helpers/content.ts'
 
@@ -128,5 +135,64 @@ describe('the images step', () => {
     const set = await buildImage(big, out)
     expect(set.inline).toBeUndefined()
     expect(set.webp).toBe(IMAGE_WIDTHS.map((w) => `/images/big-${w}.webp ${w}w`).join(', '))
+  }, 60_000)
+
+  // Decision 065: a phone's copy of a hero photo fits a slow connection's first round trip.
+  test("makes a photo's AVIF copies too, a phone's at the best quality that fits its first round trip", async () => {
+    // A photo's grain: its 800 px WebP is about 55 KB, its AVIF 30 KB at the best quality tried.
+    const grain = await sharp({
+      create: {
+        width: 1600,
+        height: 1000,
+        channels: 3,
+        background: '#6b8fb5',
+        noise: { type: 'gaussian', mean: 128, sigma: 30 },
+      },
+    })
+      .blur(1)
+      .jpeg({ quality: 90 })
+      .toBuffer()
+    const photo = path.join(out, 'grain.jpg')
+    writeFileSync(photo, grain)
+    const set = await buildImage(photo, out)
+    expect(set.avif).toBe(IMAGE_WIDTHS.map((w) => `/images/grain-${w}.avif ${w}w`).join(', '))
+    expect(set.heavy).toBeUndefined()
+    const size = (file: string) => statSync(path.join(out, file)).size
+    expect(size('grain-800.webp')).toBeGreaterThan(FIRST_WINDOW_BYTES)
+    // The 800 px copy is the first quality tried that fits, not the best (which does not).
+    const sizes = await Promise.all(
+      AVIF_QUALITIES.map(
+        async (quality) => (await sharp(photo).resize({ width: 800 }).avif({ quality }).toBuffer()).length,
+      ),
+    )
+    const fits = sizes.findIndex((n) => n <= FIRST_WINDOW_BYTES)
+    expect(fits).toBeGreaterThan(0)
+    expect(size('grain-800.avif')).toBe(sizes[fits])
+    expect(size('grain-480.avif')).toBeLessThanOrEqual(FIRST_WINDOW_BYTES)
+    expect((await sharp(path.join(out, 'grain-800.avif')).metadata()).format).toBe('heif')
+  }, 120_000)
+
+  test('names the copies a phone takes that cannot fit, made at the lowest quality tried', async () => {
+    const noise = await sharp({
+      create: {
+        width: 1600,
+        height: 1000,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
+    })
+      .png()
+      .toBuffer()
+    const photo = path.join(out, 'noise.png')
+    writeFileSync(photo, noise)
+    const set = await buildImage(photo, out)
+    expect(set.heavy).toContainEqual(expect.stringMatching(/^noise-800\.avif \([\d.]+ KB at quality 35\)$/))
+    expect(statSync(path.join(out, 'noise-1200.avif')).size).toBeGreaterThan(0)
+  }, 120_000)
+
+  test('makes no AVIF copy of a drawing', async () => {
+    const set = await buildImage(path.resolve('content/images/technician.svg'), out)
+    expect(set.avif).toBeUndefined()
   }, 60_000)
 })

@@ -51,4 +51,13 @@ describe('a picture', () => {
         `<img src="/images/van-800.webp" alt="Our van outside a home" width="1200" height="800" class="" fetchPriority="high" decoding="async"/></picture>`,
     )
   })
+
+  it('as a photo with AVIF copies, offers them first, then the WebP ones', () => {
+    const avif = '/images/van-480.avif 480w, /images/van-800.avif 800w, /images/van-1200.avif 1200w'
+    const html = render({ 'van.svg': { ...set, avif } }, true)
+    expect(html).toBe(
+      `<picture><source type="image/avif" srcSet="${avif}" sizes="100vw"/><source type="image/webp" srcSet="${set.webp}" sizes="100vw"/>` +
+        `<img src="/images/van-800.webp" alt="Our van outside a home" width="1200" height="800" class="" fetchPriority="high" decoding="async"/></picture>`,
+    )
+  })
 })
