@@ -4,10 +4,10 @@
 // classes). The site's one stylesheet is about 45 KB (7.8 KB brotli) and no page uses more than
 // two thirds of it; cut, a page's document fits the first round trip of a slow phone connection
 // (about 14 KB with its headers), so what it asks for next (a hero photo) is asked a round trip
-// sooner (docs/decisions/064-css-per-page.md). PurgeCSS, with Tailwind's recommended extractor
+// sooner (docs/decisions/065-first-round-trip.md). PurgeCSS, with Tailwind's recommended extractor
 // (a class such as `md:grid-cols-3` or `w-1/2` is one word). Pages that hydrate (/admin, which
 // renders screens the HTML does not hold) and the pages the server renders at run time keep the
-// whole stylesheet.
+// whole stylesheet. The icon library's class names, which nothing reads, go too.
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import postcss from 'postcss'
@@ -25,30 +25,45 @@ const words = (content: string): string[] => [
 ]
 
 /**
- * The layer kept whole: the base styles (Tailwind's preflight and the site's own element rules),
- * 4 KB that every page needs most of, where PurgeCSS would cut some a page does use: a selector
- * that is only a pseudo-class (`:focus-visible`), preflight's
- * `[hidden]:where(:not([hidden=until-found]))`.
+ * Selectors kept on every page, which PurgeCSS cannot judge by words and would cut though a page
+ * uses them: those that begin with a pseudo-class (the focus ring's `:focus-visible`) or an
+ * attribute (preflight's `[hidden]:where(:not([hidden=until-found]))`), and preflight's
+ * `::placeholder` and `::backdrop`. Not `:where(.space-y-4>…)`, whose class PurgeCSS does judge,
+ * nor preflight's rules for kinds of control the site has none of (file, date, number).
  */
-const WHOLE_LAYERS = new Set(['base'])
+const ALWAYS = [/^:(?!:|where\(|is\()/, /^\[/, /^::(placeholder|backdrop)/]
 
 /**
- * `css` with PurgeCSS's ignore comments around the contents of each of WHOLE_LAYERS, and the
- * custom properties those contents read (PurgeCSS does not look inside what it ignores, and would
- * cut a theme token only the base styles use).
+ * `css` without the `@property` registrations of custom properties that no rule reads (Tailwind
+ * registers each one a utility sets; a property set but never read needs none).
  */
-function keepLayersWhole(css: string): { css: string; variables: string[] } {
+function withoutUnreadProperties(css: string): string {
   const root = postcss.parse(css)
-  const variables = new Set<string>()
-  root.walkAtRules('layer', (layer) => {
-    if (!layer.nodes || !WHOLE_LAYERS.has(layer.params.trim())) return
-    layer.walkDecls((decl) => {
-      for (const m of decl.value.matchAll(/var\(\s*(--[\w-]+)/g)) variables.add(m[1]!)
-    })
-    layer.prepend(postcss.comment({ text: 'purgecss start ignore' }))
-    layer.append(postcss.comment({ text: 'purgecss end ignore' }))
+  root.walkAtRules('property', (rule) => {
+    const name = rule.params.trim()
+    // A custom property's name is letters, digits, `-` and `_`: nothing a pattern would read.
+    if (!new RegExp(`var\\(\\s*${name}\\s*[,)]`).test(css)) rule.remove()
   })
-  return { css: root.toString(), variables: [...variables] }
+  return root.toString()
+}
+
+/** The icon library's own class names (`lucide lucide-flame`): no rule of the site reads them. */
+const ICON_CLASS = /^lucide(?:-[\w-]+)?$/
+
+/**
+ * `markup` without the icon library's class names that neither `css` nor `scripts` name: about
+ * 150 bytes of the home page as sent, kept out of its first round trip.
+ */
+function withoutUnreadIconClasses(markup: string, css: string, scripts: string[]): string {
+  // A name is read where it stands as a word of its own (`lucide` is not read by `.lucide-flame`).
+  const read = (name: string) => {
+    const word = new RegExp(`(?<![\\w-])${name}(?![\\w-])`)
+    return word.test(css) || scripts.some((text) => word.test(text))
+  }
+  return markup.replace(/ class="([^"]*)"/g, (attribute, value: string) => {
+    const names = value.split(' ').filter((name) => !ICON_CLASS.test(name) || read(name))
+    return names.length === 0 ? '' : ` class="${names.join(' ')}"`
+  })
 }
 
 /** Markup's text as its words are written in the scripts and the stylesheet: `[&amp;_a]` is `[&_a]`. */
@@ -94,15 +109,15 @@ export async function pruneInlineStyle(html: string, scripts: string[]): Promise
   if (!style || html.includes(HYDRATES)) return html
   const css = style[1]!
   const markup = html.slice(0, style.index) + html.slice(style.index + style[0].length)
-  const whole = keepLayersWhole(css)
   const [result] = await new PurgeCSS().purge({
     content: [{ raw: decodeEntities(markup), extension: 'html' }, ...scripts.map((raw) => ({ raw, extension: 'js' }))],
-    css: [{ raw: whole.css }],
+    css: [{ raw: css }],
     defaultExtractor: words,
     // A custom property no kept rule reads (Tailwind declares every one it might need).
     variables: true,
-    safelist: { variables: whole.variables },
+    safelist: { greedy: ALWAYS },
   })
-  const kept = result?.css ?? css
-  return html.slice(0, style.index) + `<style>${kept}</style>` + html.slice(style.index + style[0].length)
+  const kept = withoutUnreadProperties(result?.css ?? css)
+  const page = (part: string) => withoutUnreadIconClasses(part, kept, scripts)
+  return page(html.slice(0, style.index)) + `<style>${kept}</style>` + page(html.slice(style.index + style[0].length))
 }

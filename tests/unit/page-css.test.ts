@@ -8,9 +8,10 @@ import { describe, expect, it } from 'vitest'
 import { pruneInlineStyle, scriptsOfPage } from '../../src/server/page-css.ts'
 
 const CSS = [
+  '@property --tw-read{syntax:"*";inherits:false;initial-value:0}@property --tw-set{syntax:"*";inherits:false}',
   '@layer theme{:root{--color-a:#111;--color-b:#222;--font-body:serif}}',
   '@layer base{body{font-family:var(--font-body)}[hidden]:where(:not([hidden=until-found])){display:none!important}:focus-visible{outline:3px solid}}',
-  '@layer utilities{.used{color:var(--color-a)}.unused{color:var(--color-b)}.from-script{margin:0}.md\\:grid{@media (width>=48rem){display:grid}}.\\[\\&_a\\]\\:underline a{text-decoration:underline}.lazy-class{padding:0}}',
+  '@layer utilities{.used{color:var(--color-a);--tw-set:1;margin:var(--tw-read,0)}.unused{color:var(--color-b)}.from-script{margin:0}.md\\:grid{@media (width>=48rem){display:grid}}.\\[\\&_a\\]\\:underline a{text-decoration:underline}.lazy-class{padding:0}}',
 ].join('')
 
 const page = (body: string, head = '') =>
@@ -59,11 +60,26 @@ describe('pruneInlineStyle', () => {
     expect(css).not.toContain('--color-b:')
   })
 
-  it('keeps the base styles whole, with the tokens they read', async () => {
+  it('keeps every selector that begins with a pseudo-class or an attribute, and the elements the page has', async () => {
     const css = styleOf(await pruneInlineStyle(page('<p>plain</p>'), []))
     expect(css).toContain('[hidden]:where(:not([hidden=until-found]))')
     expect(css).toContain(':focus-visible{')
+    expect(css).toContain('body{')
     expect(css).toContain('--font-body:')
+  })
+
+  it('drops the registration of a custom property no kept rule reads', async () => {
+    const css = styleOf(await pruneInlineStyle(page('<p class="used">x</p>'), []))
+    expect(css).toContain('@property --tw-read')
+    expect(css).not.toContain('@property --tw-set')
+  })
+
+  it("leaves out the icon library's class names unless a rule or a script reads them", async () => {
+    const icon = '<svg class="lucide lucide-flame size-6" aria-hidden="true"></svg><svg class="lucide lucide-x"></svg>'
+    const out = await pruneInlineStyle(page(icon), [])
+    expect(out).toContain('<svg class="size-6" aria-hidden="true"></svg><svg></svg>')
+    const read = await pruneInlineStyle(page(icon), ['document.querySelector(".lucide-flame")'])
+    expect(read).toContain('<svg class="lucide-flame size-6" aria-hidden="true">')
   })
 
   it('leaves a page that hydrates, or one without an inline stylesheet, as it is', async () => {
