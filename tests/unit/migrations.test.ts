@@ -59,6 +59,7 @@ describe('the migration files', () => {
       '037_session_address',
       '038_authors',
       '039_audit_totp',
+      '040_search_per_batch',
     ])
     expect(Object.keys(migrations('postgres'))).toEqual(Object.keys(migrations('sqlite')))
   })
