@@ -5,6 +5,7 @@ import type { Db } from '../../src/server/db/client.ts'
 import { STATUSES } from '../../src/lead/submission.ts'
 import { SERVICE_OPTIONS } from '../../src/lead/message.ts'
 import { emailKey, phoneKey } from '../../src/lead/customer.ts'
+import { indexNewRequests } from '../../src/server/db/search-index.ts'
 
 /** First and last names the fake requests are made of. */
 export const FIRST = [
@@ -184,7 +185,11 @@ export async function seedSubmissions(db: Db, count: number, { seed = 1, days = 
           : {}),
       }
     })
-    await db.k.insertInto('contact_submissions').values(rows).execute()
+    // With its full-text entries on SQLite (src/server/db/search-index.ts), in the same transaction.
+    await db.k.transaction().execute(async (trx) => {
+      await trx.insertInto('contact_submissions').values(rows).execute()
+      if (db.kind === 'sqlite') await indexNewRequests(trx)
+    })
   }
   return performance.now() - started
 }

@@ -1,11 +1,13 @@
 // The two storage targets every storage test (and benchmark) runs against: a fresh SQLite file and a fresh
 // PostgreSQL database (created on the running server and dropped afterwards). `open()` gives the
 // test its own connection to look at the rows the server wrote.
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { sql } from 'kysely'
 import { openDatabase, type Db } from '../../src/server/db/client.ts'
 import { migrate } from '../../src/server/db/migrations.ts'
+import { indexNewRequests } from '../../src/server/db/search-index.ts'
 import { createTestDatabase } from './postgres.ts'
 
 export type StorageTarget = {
@@ -21,6 +23,26 @@ export type StorageTarget = {
 
 export const STORAGE_KINDS = ['SQLite', 'PostgreSQL'] as const
 
+/**
+ * Every SQLite test's last word: the full-text index matches the requests (FTS5's integrity check
+ * against the table), once the rows a test wrote past the code's writers are indexed as the next
+ * start would (src/server/db/search-index.ts). A database the test never migrated that far, or
+ * removed itself, is left alone.
+ */
+async function checkSearchIndex(file: string): Promise<void> {
+  if (!existsSync(file)) return
+  const db = openDatabase({ kind: 'sqlite', file })
+  try {
+    const { rows } =
+      await sql`select 1 from sqlite_master where type = 'table' and name = 'contact_search_docsize'`.execute(db.k)
+    if (rows.length === 0) return
+    await indexNewRequests(db.k)
+    await sql`insert into contact_search(contact_search, rank) values ('integrity-check', 1)`.execute(db.k)
+  } finally {
+    await db.close()
+  }
+}
+
 export async function createStorage(kind: StorageTarget['name']): Promise<StorageTarget> {
   if (kind === 'SQLite') {
     const dir = mkdtempSync(path.join(tmpdir(), 'longbar-db-'))
@@ -34,9 +56,12 @@ export async function createStorage(kind: StorageTarget['name']): Promise<Storag
         return db
       },
       connect: () => openDatabase({ kind: 'sqlite', file }),
-      remove() {
-        rmSync(dir, { recursive: true, force: true })
-        return Promise.resolve()
+      async remove() {
+        try {
+          await checkSearchIndex(file)
+        } finally {
+          rmSync(dir, { recursive: true, force: true })
+        }
       },
     }
   }

@@ -184,6 +184,15 @@ describe.each(STORAGE_KINDS)('npm run db:import on %s', (kind) => {
     )
     expect(stdout).toContain(`imported: ${toImport.toLocaleString('en-US')}`)
     expect(await countSubmissions(db)).toBe(expected.stored + toImport)
+    if (kind === 'SQLite') {
+      // In the full-text index in the import's own transaction (search-index.ts), with the rows
+      // stored before it: nothing left for the next start to index.
+      const { rows } = await sql<{
+        n: number
+      }>`select count(*) as n from contact_search where contact_search match '"Line one"'`.execute(db.k)
+      expect(rows[0]!.n).toBeGreaterThan(0)
+      await sql`insert into contact_search(contact_search, rank) values ('integrity-check', 1)`.execute(db.k)
+    }
 
     // Row 0: an ISO time with an offset, t, a quoted comma, quotes and line breaks.
     expect(await getSubmission(db, idOf(0))).toMatchObject({

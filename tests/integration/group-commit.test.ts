@@ -1,10 +1,29 @@
 // SQLite's group commit (src/server/db/group-commit.ts) on a real file: transactions that arrive
 // together share one commit, yet each is all-or-nothing on its own, and other queries wait.
+import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
 import type { Db } from '../../src/server/db/client.ts'
 import { storeContactRequest } from '../../src/server/contact/store.ts'
+import { insertSubmission, listSubmissions, type NewSubmission } from '../../src/server/db/submissions.ts'
+import { migrate, migratorFor } from '../../src/server/db/migrations.ts'
 import { createStorage, type StorageTarget } from '../../scripts/lib/storage.ts'
+
+/** A request as another writer than the contact path stores it. */
+const request = (name: string, message: string): NewSubmission & { id: string } => {
+  const at = new Date().toISOString()
+  return {
+    id: randomUUID(),
+    name,
+    message,
+    created_at: at,
+    updated_at: at,
+    is_read: false,
+    status: 'new',
+    is_client: false,
+    is_spam: false,
+  }
+}
 
 describe('group commit on SQLite', () => {
   let storage: StorageTarget
@@ -20,6 +39,17 @@ describe('group commit on SQLite', () => {
 
   const insert = (key: string) => (trx: Parameters<Parameters<Db['transact']>[0]>[0]) =>
     trx.insertInto('rate_limits').values({ bucket: 'test', key, window_start: 0, count: 1 }).execute()
+  /** The names of the requests the full-text index finds (the index alone, not the tail search also reads). */
+  const found = async (words: string) =>
+    (
+      await sql<{
+        name: string
+      }>`select s.name from contact_search join contact_submissions s on s.rowid = contact_search.rowid
+        where contact_search match ${`"${words}"`} order by s.name`.execute(db.k)
+    ).rows.map((r) => r.name)
+  /** FTS5's check of the index against the table itself (rank 1): a row not indexed fails it too. */
+  const integrityCheck = () =>
+    sql`insert into contact_search(contact_search, rank) values ('integrity-check', 1)`.execute(db.k)
   const keys = async () =>
     (await db.k.selectFrom('rate_limits').select('key').where('bucket', '=', 'test').orderBy('key').execute()).map(
       (r) => r.key,
@@ -99,25 +129,18 @@ describe('group commit on SQLite', () => {
       .orderBy('name')
       .execute()
     expect(stored.map((r) => r.name)).toEqual(names.filter((n) => n !== 'Refused Quokka').sort())
-    const found = async (words: string) =>
-      (
-        await sql<{
-          name: string
-        }>`select s.name from contact_search join contact_submissions s on s.rowid = contact_search.rowid
-          where contact_search match ${`"${words}"`} order by s.name`.execute(db.k)
-      ).rows.map((r) => r.name)
     expect(await found('Wombat')).toHaveLength(7)
     expect(await found('Quokka')).toEqual([])
-    // The index holds exactly the rows stored (SQLite raises an error otherwise).
-    await sql`insert into contact_search(contact_search) values ('integrity-check')`.execute(db.k)
+    // The index holds exactly the rows stored, nothing left to index (SQLite raises an error otherwise).
+    await integrityCheck()
   })
 
-  it('writes a full-text segment per stored request, savepoints or not (why a batch keeps its savepoints)', async () => {
-    // FTS5 writes its pending terms when a later statement of the transaction opens a statement
-    // journal (one that writes more than a row and may fail halfway: an insert that fires a
-    // trigger, a multi-row upsert), not only at a savepoint's release: a batch of 20 requests
-    // writes 20 segments either way (decision 037's amendment "one full-text segment per batch:
-    // measured, not done"). Merging is off here so that the segments can be counted.
+  it('writes one full-text segment per batch: its new requests indexed in one statement before the COMMIT', async () => {
+    // The insert trigger is gone (migration 041): the group commit indexes the batch's new rows in
+    // one statement before committing, so FTS5 writes one segment for the batch where it wrote
+    // one per request (decision 037's amendments "one full-text segment per batch: measured, not
+    // done" and "the batch's rows indexed in one statement"). Merging is off here so that the
+    // segments can be counted.
     await sql`insert into contact_search(contact_search, rank) values ('automerge', 0)`.execute(db.k)
     await sql`insert into contact_search(contact_search, rank) values ('crisismerge', 1000)`.execute(db.k)
     const segments = async () =>
@@ -138,9 +161,13 @@ describe('group commit on SQLite', () => {
       ),
     )
     expect(results.filter((r) => r.stored)).toHaveLength(20)
-    expect((await segments()) - before).toBe(20)
-    // And with no savepoint between them: 20 inserts that each reach the index through a trigger,
-    // in one transaction, write 20 segments; 20 inserts straight into the index, one.
+    expect((await segments()) - before).toBe(1)
+    expect(await found('Numbat')).toHaveLength(20)
+    await integrityCheck()
+    // Why not through a trigger: 20 inserts that each reach the index through a trigger, in one
+    // transaction with no savepoint between them, write 20 segments (FTS5 writes its pending terms
+    // when a later statement opens a statement journal, as an insert that fires a trigger does);
+    // 20 inserts straight into the index, one.
     await sql`create temp table probe_rows (body text)`.execute(db.k)
     await sql`create virtual table temp.probe using fts5(body, tokenize = 'trigram')`.execute(db.k)
     await sql`insert into temp.probe(probe, rank) values ('automerge', 0)`.execute(db.k)
@@ -165,5 +192,102 @@ describe('group commit on SQLite', () => {
     await sql`drop table temp.probe_rows`.execute(db.k)
     await sql`insert into contact_search(contact_search, rank) values ('automerge', 4)`.execute(db.k)
     await sql`insert into contact_search(contact_search, rank) values ('crisismerge', 16)`.execute(db.k)
+  })
+
+  const rowidOf = async (id: string) =>
+    (await sql<{ r: number }>`select rowid as r from contact_submissions where id = ${id}`.execute(db.k)).rows[0]?.r
+
+  it('indexes a request changed or deleted in the transaction that stores it as it is at the COMMIT', async () => {
+    // Before its COMMIT a new row is not in the index: a change to it must not take its old words
+    // out of the index, nor a deletion (an FTS5 'delete' of a row never indexed corrupts the
+    // index). The triggers of migration 041 leave such rows to the indexing before the COMMIT.
+    const changed = request('Changeling Dingo', 'Furnace hums')
+    const dropped = request('Fleeting Potoroo', 'Gone before the commit')
+    await db.transact(async (trx) => {
+      await insertSubmission(trx, changed)
+      await insertSubmission(trx, dropped)
+      await trx
+        .updateTable('contact_submissions')
+        .set({ name: 'Settled Bilby', message: 'Boiler ticks' })
+        .where('id', '=', changed.id)
+        .execute()
+      await trx.deleteFrom('contact_submissions').where('id', '=', dropped.id).execute()
+    })
+    expect(await found('Dingo')).toEqual([])
+    expect(await found('Boiler ticks')).toEqual(['Settled Bilby'])
+    expect(await found('Potoroo')).toEqual([])
+    await integrityCheck()
+    // The newest row, indexed, deleted, and a new one stored in the same transaction: SQLite gives
+    // the new row the deleted one's rowid, which the deletion took out of the index with it.
+    const top = request('Topmost Quoll', 'Heat pump ices up')
+    await db.transact((trx) => insertSubmission(trx, top))
+    const topRowid = await rowidOf(top.id)
+    const next = request('Successor Quoll', 'Thermostat blank')
+    await db.transact(async (trx) => {
+      await trx.deleteFrom('contact_submissions').where('id', '=', top.id).execute()
+      await insertSubmission(trx, next)
+    })
+    expect(await rowidOf(next.id)).toBe(topRowid)
+    expect(await found('Quoll')).toEqual(['Successor Quoll'])
+    // And changed once indexed: the trigger moves its words.
+    await db.transact((trx) =>
+      trx.updateTable('contact_submissions').set({ name: 'Renamed Quokka' }).where('id', '=', next.id).execute(),
+    )
+    expect(await found('Quoll')).toEqual([])
+    expect(await found('Renamed Quokka')).toEqual(['Renamed Quokka'])
+    await integrityCheck()
+  })
+
+  it('finds a request another program wrote at once, and indexes it at the next start or write', async () => {
+    // Written outside any of this code's writers (which all index before they commit): not in the
+    // index yet, yet the inbox's search finds it among the rows above the index's last one.
+    const stray = request('Stray Bandicoot', 'Written by another program')
+    await insertSubmission(db.k, stray)
+    expect(await found('Bandicoot')).toEqual([])
+    const searched = async (word: string) =>
+      (await listSubmissions(db, { view: 'all', words: [word], limit: 10 })).items.map((i) => i.name)
+    expect(await searched('bandicoot')).toEqual(['Stray Bandicoot'])
+    expect(await searched('Written by another')).toEqual(['Stray Bandicoot'])
+    expect(await searched('Wombat')).toHaveLength(7)
+    await expect(integrityCheck()).rejects.toThrow(/malformed/)
+    // The start's migrate indexes it.
+    await migrate(db)
+    expect(await found('Bandicoot')).toEqual(['Stray Bandicoot'])
+    expect(await searched('bandicoot')).toEqual(['Stray Bandicoot'])
+    await integrityCheck()
+    // So does the next write, whatever it is.
+    const second = request('Second Bandicoot', 'Also written elsewhere')
+    await insertSubmission(db.k, second)
+    await db.transact(insert('after-stray'))
+    expect(await found('Bandicoot')).toEqual(['Second Bandicoot', 'Stray Bandicoot'])
+    await integrityCheck()
+  })
+})
+
+describe('migration 041 on SQLite: the full-text index fed per transaction', () => {
+  it('keeps the requests indexed before it, and indexes each batch once after', async () => {
+    const storage = await createStorage('SQLite')
+    const db = storage.connect()
+    try {
+      expect((await migratorFor(db).migrateTo('039_audit_totp')).error).toBeUndefined()
+      for (const name of ['Early Echidna', 'Early Platypus']) await insertSubmission(db.k, request(name, 'Before 041'))
+      await migrate(db)
+      const triggers = await sql<{
+        name: string
+      }>`select name from sqlite_master where type = 'trigger' and tbl_name = 'contact_submissions' order by name`.execute(
+        db.k,
+      )
+      expect(triggers.rows.map((r) => r.name)).toEqual(['contact_search_delete', 'contact_search_update'])
+      await db.transact((trx) => insertSubmission(trx, request('Late Echidna', 'After 041')))
+      const names = await sql<{
+        name: string
+      }>`select s.name from contact_search join contact_submissions s on s.rowid = contact_search.rowid
+        where contact_search match '"Echidna"' order by s.name`.execute(db.k)
+      expect(names.rows.map((r) => r.name)).toEqual(['Early Echidna', 'Late Echidna'])
+      await sql`insert into contact_search(contact_search, rank) values ('integrity-check', 1)`.execute(db.k)
+    } finally {
+      await db.close()
+      await storage.remove()
+    }
   })
 })

@@ -60,6 +60,7 @@ describe('the migration files', () => {
       '038_authors',
       '039_audit_totp',
       '040_report_indexes',
+      '041_search_per_batch',
     ])
     expect(Object.keys(migrations('postgres'))).toEqual(Object.keys(migrations('sqlite')))
   })

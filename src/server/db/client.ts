@@ -9,6 +9,7 @@ import { Kysely, PostgresDialect, SqliteDialect, type SqliteStatement } from 'ky
 import pg from 'pg'
 import type { Tables } from './schema.ts'
 import { groupCommit } from './group-commit.ts'
+import { requestIndexer } from './search-index.ts'
 import { preparedName } from './compiled.ts'
 import { observeQueries } from '../metrics.ts'
 
@@ -130,7 +131,8 @@ export function openDatabase(database: DatabaseTarget): Db {
   return {
     kind: 'sqlite',
     k,
-    transact: groupCommit(k),
+    // Each batch's new requests enter the full-text index in one statement before its COMMIT.
+    transact: groupCommit(k, requestIndexer()),
     close: () => k.destroy(),
   }
 }

@@ -3,9 +3,10 @@
 // second. So write transactions that arrive together share one real transaction: each runs in
 // its own savepoint (a failing one rolls back alone, as if it had been a transaction of its
 // own), then one COMMIT makes them all durable, and only then does each caller hear back.
-// The savepoints cost the full-text index nothing: FTS5 writes a request's terms as a segment of
-// their own when the next request's first statement starts (it opens a statement journal),
-// savepoint or not (decision 037's amendment "one full-text segment per batch: measured, not done").
+// Before the COMMIT, `beforeCommit` runs in the batch's transaction, after every job: on SQLite the
+// client indexes the batch's new requests there in one statement (search-index.ts), one full-text
+// segment per batch where FTS5 wrote one per request (decision 037's amendment "the batch's rows
+// indexed in one statement"). If it fails, the batch fails whole.
 // PostgreSQL needs none of this: its commits run in parallel in its own processes.
 import { AsyncResource } from 'node:async_hooks'
 import { CompiledQuery, type Kysely } from 'kysely'
@@ -26,7 +27,7 @@ const ROLLBACK_TO = CompiledQuery.raw('rollback to job')
 const COMMIT = CompiledQuery.raw('commit')
 const ROLLBACK = CompiledQuery.raw('rollback')
 
-export function groupCommit(k: Kysely<Tables>) {
+export function groupCommit(k: Kysely<Tables>, beforeCommit?: (trx: Kysely<Tables>) => Promise<void>) {
   let queue: Job[] = []
 
   async function flush() {
@@ -49,6 +50,7 @@ export function groupCommit(k: Kysely<Tables>) {
             settled.push({ ok: false, error })
           }
         }
+        await beforeCommit?.(conn)
         await conn.executeQuery(COMMIT)
       } catch (error) {
         // The batch could not be made durable: nobody may hear "done".

@@ -13,6 +13,7 @@ import { STATUSES, SUBMISSION_COLUMNS, type Column, type Status } from '../../le
 import type { Db } from './client.ts'
 import type { Tables } from './schema.ts'
 import type { NewSubmission } from './submissions.ts'
+import { indexNewRequests } from './search-index.ts'
 
 type Name = keyof typeof SUBMISSION_COLUMNS
 /** The columns a CSV may set: every described one but those the database computes. */
@@ -298,6 +299,8 @@ export async function importSubmissions(
       const batch = fresh.slice(i, i + BATCH).map((v) => v.row)
       await k.insertInto('contact_submissions').values(batch).execute()
     }
+    // SQLite's full-text index takes the new rows in the same transaction (search-index.ts).
+    if (db.kind === 'sqlite') await indexNewRequests(k)
     report.imported = fresh.length
   }
   if (apply) await db.k.transaction().execute(write)

@@ -7,6 +7,7 @@ import { Migrator, type Migration, type MigrationResultSet } from 'kysely/migrat
 import type { Db } from './client.ts'
 import { checkAdoptable, closeToApiRoles } from './adopt.ts'
 import { plannedViewIndexes, syncViewIndexes } from './views.ts'
+import { indexNewRequests } from './search-index.ts'
 import type { Kind, KindMigration } from './migrations/shared.ts'
 import { contactSubmissions } from './migrations/001-contact-submissions.ts'
 import { notificationOutbox } from './migrations/002-notification-outbox.ts'
@@ -39,6 +40,7 @@ import { sessionAddress } from './migrations/037-session-address.ts'
 import { authors } from './migrations/038-authors.ts'
 import { auditTotp } from './migrations/039-audit-totp.ts'
 import { reportIndexes } from './migrations/040-report-indexes.ts'
+import { searchPerBatch } from './migrations/041-search-per-batch.ts'
 
 /** Every migration, oldest first (exported for the test that holds each file to its name). */
 export const MIGRATIONS: readonly KindMigration[] = [
@@ -73,6 +75,7 @@ export const MIGRATIONS: readonly KindMigration[] = [
   authors,
   auditTotp,
   reportIndexes,
+  searchPerBatch,
 ]
 
 /** Every migration, by name, for a database of this kind (exported for the migration tests). */
@@ -155,5 +158,8 @@ export async function migrate(
   if (result.error) throw result.error instanceof Error ? result.error : new Error(JSON.stringify(result.error))
   const viewIndexes = await syncViewIndexes(db)
   await closeToApiRoles(db)
+  // A request another program wrote since (or one a crash left behind, had any writer committed
+  // without indexing) is not in SQLite's full-text index yet: indexed now (search-index.ts).
+  if (db.kind === 'sqlite') await indexNewRequests(db.k)
   return { ...result, viewIndexes }
 }

@@ -8,6 +8,7 @@ import { enqueueEvent } from './outbox.ts'
 import { compiledPerShape } from './compiled.ts'
 import { SUBMISSION_COLUMNS, type Status, type Submission, type View } from '../../lead/submission.ts'
 import { toBool, toIso, type ContactSubmissionsTable, type Tables } from './schema.ts'
+import { WATERMARK } from './search-index.ts'
 import { afterCursor, INBOX_VIEWS, orderedByView, viewCondition, type ViewCursor } from './views.ts'
 
 export type { Submission }
@@ -140,14 +141,15 @@ function matches(kind: Db['kind'], word: string) {
   if (kind === 'postgres') {
     return sql<boolean>`(search_text like lower(${containing(word)}) escape '\\'${phone ? sql` or phone_digits like ${containing(phone)}` : sql``})`
   }
-  if ([...word].length >= 3) {
-    const phrase = (text: string) => `"${text.replaceAll('"', '""')}"`
-    const match = `{name email message} : ${phrase(word)}${phone ? ` OR phone_digits : ${phrase(phone)}` : ''}`
-    return sql<boolean>`contact_submissions.rowid in (select rowid from contact_search where contact_search match ${match})`
-  }
   // SQLite's LIKE ignores ASCII case.
   const pattern = containing(word)
-  return sql<boolean>`(name like ${pattern} escape '\\' or email like ${pattern} escape '\\' or message like ${pattern} escape '\\'${phone ? sql` or phone_digits like ${containing(phone)} escape '\\'` : sql``})`
+  const scanned = sql<boolean>`(name like ${pattern} escape '\\' or email like ${pattern} escape '\\' or message like ${pattern} escape '\\'${phone ? sql` or phone_digits like ${containing(phone)} escape '\\'` : sql``})`
+  if ([...word].length < 3) return scanned
+  const phrase = (text: string) => `"${text.replaceAll('"', '""')}"`
+  const match = `{name email message} : ${phrase(word)}${phone ? ` OR phone_digits : ${phrase(phone)}` : ''}`
+  // The rows not in the index yet (none, unless another program wrote them since the last write
+  // or start: search-index.ts) are looked through as the short words are.
+  return sql<boolean>`contact_submissions.rowid in (select rowid from contact_search where contact_search match ${match} union all select rowid from contact_submissions as tail where rowid > ${sql.raw(WATERMARK)} and ${scanned})`
 }
 
 /** The requests of a view and its filters (a query to select from, count or update). */
