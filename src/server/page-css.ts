@@ -54,7 +54,7 @@ const ICON_CLASS = /^lucide(?:-[\w-]+)?$/
  * `markup` without the icon library's class names that neither `css` nor `scripts` name: about
  * 150 bytes of the home page as sent, kept out of its first round trip.
  */
-function withoutUnreadIconClasses(markup: string, css: string, scripts: string[]): string {
+export function withoutUnreadIconClasses(markup: string, css: string, scripts: string[]): string {
   // A name is read where it stands as a word of its own (`lucide` is not read by `.lucide-flame`).
   const read = (name: string) => {
     const word = new RegExp(`(?<![\\w-])${name}(?![\\w-])`)

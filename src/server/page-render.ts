@@ -9,8 +9,9 @@ import { statSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { renderPage as vikeRenderPage } from 'vike/server'
+import { scriptsOfPage, withoutUnreadIconClasses } from './page-css.ts'
 import { finishPageHtml } from './page-html.ts'
-import type { StaticSite } from './static-site.ts'
+import type { StaticFile, StaticSite } from './static-site.ts'
 
 export type RenderedPage = { html: string; headers: Record<string, string> }
 
@@ -31,6 +32,26 @@ export async function loadRenderPage(entry: string): Promise<typeof vikeRenderPa
   return renderPage
 }
 
+const STYLE = /<style>[\s\S]*?<\/style>/
+
+/**
+ * `html` finished as the build finished `prerendered`, its page at the same address, when there is
+ * one: with that page's inline stylesheet, cut to what that page and its scripts use, and without
+ * the icon library's class names they do not read (page-css.ts). So /contact rendered with nothing
+ * to say is the prerendered page byte for byte, and its problems, which the page's script shows
+ * as well, are styled by rules the cut kept for them. A page the build did not prerender keeps the
+ * whole stylesheet. `scripts`: the page's scripts, as scriptsOfPage reads them.
+ */
+function finishedLike(html: string, prerendered: StaticFile | undefined, scripts: () => string[]): string {
+  const style = prerendered && STYLE.exec(prerendered.variants.identity.body.toString('utf8'))?.[0]
+  if (!style) return html
+  return withoutUnreadIconClasses(
+    html.replace(STYLE, () => style),
+    style,
+    scripts(),
+  )
+}
+
 /** Pages rendered with the server build `entry` (by default the one beside the site's build). */
 export function pageRenderer(site: StaticSite, entry = serverEntryOf(site.dir)): PageRenderer {
   const unavailable = statSync(entry, { throwIfNoEntry: false })?.isFile()
@@ -44,6 +65,9 @@ export function pageRenderer(site: StaticSite, entry = serverEntryOf(site.dir)):
       loading = undefined
       throw error
     }))
+
+  // The scripts of each prerendered page rendered again, read once.
+  const scriptsOf = new WeakMap<StaticFile, string[]>()
 
   // The stylesheets a page links to, from the built site in memory.
   const stylesheet = (href: string) => {
@@ -63,7 +87,12 @@ export function pageRenderer(site: StaticSite, entry = serverEntryOf(site.dir)):
           cause: errorWhileRendering,
         })
       }
-      const html = finishPageHtml(httpResponse.body, stylesheet)
+      const finished = finishPageHtml(httpResponse.body, stylesheet)
+      const prerendered = site.lookup(new URL(url, 'http://localhost').pathname)
+      const html = finishedLike(finished, prerendered, () => {
+        if (!scriptsOf.has(prerendered!)) scriptsOf.set(prerendered!, scriptsOfPage(finished, site.dir))
+        return scriptsOf.get(prerendered!)!
+      })
       return { html, headers: site.headersOfPage(html) }
     },
   }

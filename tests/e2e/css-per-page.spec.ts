@@ -1,7 +1,8 @@
 // Each prerendered page carries only the rules of the site's stylesheet that its markup and its
-// scripts can use (src/server/page-css.ts, decision 064). The cut must change nothing a visitor
+// scripts can use (src/server/page-css.ts, decision 065). The cut must change nothing a visitor
 // sees: on a page of every kind, at phone and computer widths, and after what its script adds
-// (the menu and a submenu opened, the form's problems shown, the ZIP checker's answer), every element's computed
+// (the menu and a submenu opened, the form's problems shown, the ZIP checker's answer), and on
+// /contact as the server renders it for a form sent without JavaScript, every element's computed
 // style, and its ::before, ::after, ::placeholder and ::marker, are the same with the page's own
 // rules as with the whole stylesheet put in their place.
 import { readdirSync, readFileSync } from 'node:fs'
@@ -75,6 +76,8 @@ const PAGES = [
   '/privacy',
   '/contact',
   '/contact/sent',
+  // Rendered by the server per request, with the prerendered /contact's rules (page-render.ts).
+  '/contact/book',
 ]
 
 for (const [width, viewport] of [
@@ -131,6 +134,23 @@ test.describe('after what the scripts add, on a computer', () => {
     // A pointer over a menu item opens its dropdown (by CSS; the script reports it on the button).
     await page.locator('[data-dropdown]').first().hover()
     await expect(page.locator('.dropdown-toggle').first()).toHaveAttribute('aria-expanded', 'true')
+    expect(await differences(page)).toEqual([])
+  })
+})
+
+test.describe('/contact as the server renders it, on a phone', () => {
+  test.use({ viewport: PHONE, allowConsoleErrors: [/status of 400 \(Bad Request\)/] })
+
+  test('/contact as the server renders it for a form sent without JavaScript, with its problems', async ({ page }) => {
+    await page.goto('/contact')
+    // A plain form submission (no submit event, no browser checks), as without JavaScript.
+    const [answer] = await Promise.all([
+      page.waitForResponse('**/api/contact'),
+      page.locator('form[action="/api/contact"]').evaluate((f: HTMLFormElement) => f.submit()),
+    ])
+    expect(answer.status()).toBe(400)
+    await expect(page.locator('#contact-problems')).toBeVisible()
+    await expect(page.locator('html[data-menu="ready"]')).toBeAttached()
     expect(await differences(page)).toEqual([])
   })
 })
