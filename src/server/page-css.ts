@@ -113,9 +113,10 @@ export async function pruneInlineStyle(html: string, scripts: string[]): Promise
     content: [{ raw: decodeEntities(markup), extension: 'html' }, ...scripts.map((raw) => ({ raw, extension: 'js' }))],
     css: [{ raw: css }],
     defaultExtractor: words,
-    // A custom property no kept rule reads (Tailwind declares every one it might need).
+    // A custom property no kept rule reads (Tailwind declares every one it might need), unless a
+    // script reads it (the menu takes its breakpoint from --breakpoint-nav).
     variables: true,
-    safelist: { greedy: ALWAYS },
+    safelist: { greedy: ALWAYS, variables: scripts.flatMap((text) => text.match(/--[\w-]+/g) ?? []) },
   })
   const kept = withoutUnreadProperties(result?.css ?? css)
   const page = (part: string) => withoutUnreadIconClasses(part, kept, scripts)

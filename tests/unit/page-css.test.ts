@@ -68,6 +68,13 @@ describe('pruneInlineStyle', () => {
     expect(css).toContain('--font-body:')
   })
 
+  it('keeps a custom property a script reads, though no rule does', async () => {
+    const css = styleOf(
+      await pruneInlineStyle(page('<p class="used">x</p>'), ['getComputedStyle(r).getPropertyValue("--color-b")']),
+    )
+    expect(css).toContain('--color-b:')
+  })
+
   it('drops the registration of a custom property no kept rule reads', async () => {
     const css = styleOf(await pruneInlineStyle(page('<p class="used">x</p>'), []))
     expect(css).toContain('@property --tw-read')
