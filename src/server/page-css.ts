@@ -81,7 +81,7 @@ const PAGE_SCRIPT = /["'](\/assets\/[^"']+\.js)["']/g
 /** A module's imports, static and dynamic, relative to it. */
 const MODULE_IMPORT = /(?:from|import)\s*\(?\s*["'`](\.{1,2}\/[^"'`]+\.js)["'`]/g
 /** How Vike starts a page that hydrates (page-html.ts deferHydration): such a page keeps everything. */
-const HYDRATES = 'l.rel="modulepreload"'
+export const HYDRATES = 'l.rel="modulepreload"'
 
 /** The text of every script `html` loads, and of every module those import, read from the site `dir`. */
 export function scriptsOfPage(html: string, dir: string): string[] {

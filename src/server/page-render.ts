@@ -9,7 +9,7 @@ import { statSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { renderPage as vikeRenderPage } from 'vike/server'
-import { scriptsOfPage, withoutUnreadIconClasses } from './page-css.ts'
+import { HYDRATES, scriptsOfPage, withoutUnreadIconClasses } from './page-css.ts'
 import { finishPageHtml } from './page-html.ts'
 import type { StaticFile, StaticSite } from './static-site.ts'
 
@@ -40,9 +40,12 @@ const STYLE = /<style>[\s\S]*?<\/style>/
  * the icon library's class names they do not read (page-css.ts). So /contact rendered with nothing
  * to say is the prerendered page byte for byte, and its problems, which the page's script shows
  * as well, are styled by rules the cut kept for them. A page the build did not prerender keeps the
- * whole stylesheet. `scripts`: the page's scripts, as scriptsOfPage reads them.
+ * whole stylesheet, and a page that hydrates is left as React rendered it. `scripts`: the page's
+ * scripts, as scriptsOfPage reads them.
  */
 function finishedLike(html: string, prerendered: StaticFile | undefined, scripts: () => string[]): string {
+  // A page that hydrates (/admin) is as React rendered it: its script takes over that markup.
+  if (html.includes(HYDRATES)) return html
   const style = prerendered && STYLE.exec(prerendered.variants.identity.body.toString('utf8'))?.[0]
   if (!style) return html
   return withoutUnreadIconClasses(
