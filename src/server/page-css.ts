@@ -54,7 +54,7 @@ const ICON_CLASS = /^lucide(?:-[\w-]+)?$/
  * `markup` without the icon library's class names that neither `css` nor `scripts` name: about
  * 150 bytes of the home page as sent, kept out of its first round trip.
  */
-export function withoutUnreadIconClasses(markup: string, css: string, scripts: string[]): string {
+function withoutUnreadIconClasses(markup: string, css: string, scripts: string[]): string {
   // A name is read where it stands as a word of its own (`lucide` is not read by `.lucide-flame`).
   const read = (name: string) => {
     const word = new RegExp(`(?<![\\w-])${name}(?![\\w-])`)
@@ -81,32 +81,67 @@ const PAGE_SCRIPT = /["'](\/assets\/[^"']+\.js)["']/g
 /** A module's imports, static and dynamic, relative to it. */
 const MODULE_IMPORT = /(?:from|import)\s*\(?\s*["'`](\.{1,2}\/[^"'`]+\.js)["'`]/g
 /** How Vike starts a page that hydrates (page-html.ts deferHydration): such a page keeps everything. */
-export const HYDRATES = 'l.rel="modulepreload"'
+const HYDRATES = 'l.rel="modulepreload"'
 
-/** The text of every script `html` loads, and of every module those import, read from the site `dir`. */
-export function scriptsOfPage(html: string, dir: string): string[] {
+/** A file of the built site by its address (`/assets/…`), as text. */
+export type SiteReader = (urlPath: string) => string
+
+/** A SiteReader of the site in `dir` on disk, each file read once (a build reads the same few scripts for every page). */
+export function siteReader(dir: string): SiteReader {
+  const read = new Map<string, string>()
+  return (urlPath) => {
+    if (!read.has(urlPath)) read.set(urlPath, readFileSync(path.join(dir, urlPath), 'utf8'))
+    return read.get(urlPath)!
+  }
+}
+
+/** The text of every script `html` loads, and of every module those import. */
+export function scriptsOfPage(html: string, read: SiteReader): string[] {
   const seen = new Set<string>()
-  const queue = [...html.matchAll(PAGE_SCRIPT)].map((m) => path.join(dir, m[1]!))
+  const queue = [...html.matchAll(PAGE_SCRIPT)].map((m) => m[1]!)
   const texts: string[] = []
   while (queue.length > 0) {
-    const file = queue.shift()!
-    if (seen.has(file)) continue
-    seen.add(file)
-    const text = readFileSync(file, 'utf8')
+    const address = queue.shift()!
+    if (seen.has(address)) continue
+    seen.add(address)
+    const text = read(address)
     texts.push(text)
-    for (const m of text.matchAll(MODULE_IMPORT)) queue.push(path.resolve(path.dirname(file), m[1]!))
+    for (const m of text.matchAll(MODULE_IMPORT)) queue.push(path.posix.resolve(path.posix.dirname(address), m[1]!))
   }
   return texts
 }
 
+/** What a page's cut kept: its inline `<style>` element, and the scripts it was cut for. */
+export type PageCut = { style: string; scripts: string[] }
+
+/**
+ * `html` with `cut` applied: its inline stylesheet replaced by the cut's, and the icon library's
+ * class names neither reads left out. A page that hydrates (/admin), or no cut, leaves it as it
+ * is: React takes over that markup as it rendered it.
+ */
+export function withCut(html: string, cut: PageCut | undefined): string {
+  const style = STYLE.exec(html)
+  if (!cut || !style || html.includes(HYDRATES)) return html
+  const page = (part: string) => withoutUnreadIconClasses(part, cut.style, cut.scripts)
+  return page(html.slice(0, style.index)) + cut.style + page(html.slice(style.index + style[0].length))
+}
+
+/** The cut of a page the build finished (pruneInlineStyle), to apply to the same page rendered again; none for a page that was not cut. */
+export function cutOf(prerendered: string, read: SiteReader): PageCut | undefined {
+  const style = STYLE.exec(prerendered)?.[0]
+  if (!style || prerendered.includes(HYDRATES)) return undefined
+  return { style, scripts: scriptsOfPage(prerendered, read) }
+}
+
 /**
  * `html` (a finished page: its stylesheet inline) with that stylesheet cut to the rules its
- * markup and `scripts` can use. A page that hydrates, or has no inline stylesheet, is returned as
- * it is.
+ * markup and its scripts (read by `read`) can use. A page that hydrates, or has no inline
+ * stylesheet, is returned as it is.
  */
-export async function pruneInlineStyle(html: string, scripts: string[]): Promise<string> {
+export async function pruneInlineStyle(html: string, read: SiteReader): Promise<string> {
   const style = STYLE.exec(html)
   if (!style || html.includes(HYDRATES)) return html
+  const scripts = scriptsOfPage(html, read)
   const css = style[1]!
   const markup = html.slice(0, style.index) + html.slice(style.index + style[0].length)
   const [result] = await new PurgeCSS().purge({
@@ -118,7 +153,5 @@ export async function pruneInlineStyle(html: string, scripts: string[]): Promise
     variables: true,
     safelist: { greedy: ALWAYS, variables: scripts.flatMap((text) => text.match(/--[\w-]+/g) ?? []) },
   })
-  const kept = withoutUnreadProperties(result?.css ?? css)
-  const page = (part: string) => withoutUnreadIconClasses(part, kept, scripts)
-  return page(html.slice(0, style.index)) + `<style>${kept}</style>` + page(html.slice(style.index + style[0].length))
+  return withCut(html, { style: `<style>${withoutUnreadProperties(result?.css ?? css)}</style>`, scripts })
 }

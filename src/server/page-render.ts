@@ -9,7 +9,7 @@ import { statSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { renderPage as vikeRenderPage } from 'vike/server'
-import { HYDRATES, scriptsOfPage, withoutUnreadIconClasses } from './page-css.ts'
+import { cutOf, withCut, type PageCut } from './page-css.ts'
 import { finishPageHtml } from './page-html.ts'
 import type { StaticFile, StaticSite } from './static-site.ts'
 
@@ -32,29 +32,6 @@ export async function loadRenderPage(entry: string): Promise<typeof vikeRenderPa
   return renderPage
 }
 
-const STYLE = /<style>[\s\S]*?<\/style>/
-
-/**
- * `html` finished as the build finished `prerendered`, its page at the same address, when there is
- * one: with that page's inline stylesheet, cut to what that page and its scripts use, and without
- * the icon library's class names they do not read (page-css.ts). So /contact rendered with nothing
- * to say is the prerendered page byte for byte, and its problems, which the page's script shows
- * as well, are styled by rules the cut kept for them. A page the build did not prerender keeps the
- * whole stylesheet, and a page that hydrates is left as React rendered it. `scripts`: the page's
- * scripts, as scriptsOfPage reads them.
- */
-function finishedLike(html: string, prerendered: StaticFile | undefined, scripts: () => string[]): string {
-  // A page that hydrates (/admin) is as React rendered it: its script takes over that markup.
-  if (html.includes(HYDRATES)) return html
-  const style = prerendered && STYLE.exec(prerendered.variants.identity.body.toString('utf8'))?.[0]
-  if (!style) return html
-  return withoutUnreadIconClasses(
-    html.replace(STYLE, () => style),
-    style,
-    scripts(),
-  )
-}
-
 /** Pages rendered with the server build `entry` (by default the one beside the site's build). */
 export function pageRenderer(site: StaticSite, entry = serverEntryOf(site.dir)): PageRenderer {
   const unavailable = statSync(entry, { throwIfNoEntry: false })?.isFile()
@@ -69,14 +46,24 @@ export function pageRenderer(site: StaticSite, entry = serverEntryOf(site.dir)):
       throw error
     }))
 
-  // The scripts of each prerendered page rendered again, read once.
-  const scriptsOf = new WeakMap<StaticFile, string[]>()
-
-  // The stylesheets a page links to, from the built site in memory.
-  const stylesheet = (href: string) => {
-    const file = site.lookup(href)
-    if (!file) throw new Error(`the stylesheet ${href} of a rendered page is not in ${site.dir}`)
+  // The stylesheets and scripts a page names, from the built site in memory.
+  const read = (urlPath: string) => {
+    const file = site.lookup(urlPath)
+    if (!file) throw new Error(`${urlPath}, named by a rendered page, is not in ${site.dir}`)
     return file.variants.identity.body.toString('utf8')
+  }
+
+  // A page the build prerendered and cut (page-css.ts), rendered again (/contact with a no-JS
+  // form's problems, /contact/book): the same cut, so that /contact with nothing to say is the
+  // prerendered page byte for byte, and its problems, which the page's script shows as well, are
+  // styled by rules the cut kept for them. Worked out once per prerendered page. A page the build
+  // did not prerender keeps the whole stylesheet; one that hydrates (/admin) stays as rendered.
+  const cuts = new WeakMap<StaticFile, PageCut | undefined>()
+  const cutAt = (url: string) => {
+    const prerendered = site.lookup(new URL(url, 'http://localhost').pathname)
+    if (!prerendered) return undefined
+    if (!cuts.has(prerendered)) cuts.set(prerendered, cutOf(prerendered.variants.identity.body.toString('utf8'), read))
+    return cuts.get(prerendered)
   }
 
   return {
@@ -90,12 +77,7 @@ export function pageRenderer(site: StaticSite, entry = serverEntryOf(site.dir)):
           cause: errorWhileRendering,
         })
       }
-      const finished = finishPageHtml(httpResponse.body, stylesheet)
-      const prerendered = site.lookup(new URL(url, 'http://localhost').pathname)
-      const html = finishedLike(finished, prerendered, () => {
-        if (!scriptsOf.has(prerendered!)) scriptsOf.set(prerendered!, scriptsOfPage(finished, site.dir))
-        return scriptsOf.get(prerendered!)!
-      })
+      const html = withCut(finishPageHtml(httpResponse.body, read), cutAt(url))
       return { html, headers: site.headersOfPage(html) }
     },
   }

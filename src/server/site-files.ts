@@ -13,7 +13,7 @@ import { zipPlaces } from '../lead/service-area.ts'
 import type { BuildInfo } from './build-info.ts'
 import { buildRobots, buildSitemap } from '../seo/sitemap.ts'
 import { finishPageHtml } from './page-html.ts'
-import { pruneInlineStyle, scriptsOfPage } from './page-css.ts'
+import { pruneInlineStyle, siteReader, type SiteReader } from './page-css.ts'
 import { filesIn } from './static-site.ts'
 
 const COMPRESSIBLE = /\.(html|css|js|json|svg|xml|txt|webmanifest)$/
@@ -25,12 +25,13 @@ const COMPRESSIBLE = /\.(html|css|js|json|svg|xml|txt|webmanifest)$/
  * pages changed.
  */
 export async function finishPages(dir: string): Promise<number> {
+  const read = siteReader(dir)
   let pages = 0
   for (const rel of filesIn(dir)) {
     if (!rel.endsWith('.html')) continue
     const file = path.join(dir, rel)
     const html = readFileSync(file, 'utf8')
-    const changed = await finishPrerenderedPage(html, dir, (href) => readFileSync(path.join(dir, href), 'utf8'))
+    const changed = await finishPrerenderedPage(html, read)
     if (changed !== html) {
       writeFileSync(file, changed)
       pages++
@@ -41,15 +42,11 @@ export async function finishPages(dir: string): Promise<number> {
 
 /**
  * A prerendered page finished: stylesheet inlined and script deferred (page-html.ts), then the
- * stylesheet cut to what the page and its scripts in the site `dir` can use (page-css.ts).
+ * stylesheet cut to what the page and its scripts can use (page-css.ts); `read` gives the site's
+ * stylesheets and scripts.
  */
-export async function finishPrerenderedPage(
-  html: string,
-  dir: string,
-  stylesheet: (href: string) => string,
-): Promise<string> {
-  const finished = finishPageHtml(html, stylesheet)
-  return pruneInlineStyle(finished, scriptsOfPage(finished, dir))
+export async function finishPrerenderedPage(html: string, read: SiteReader): Promise<string> {
+  return pruneInlineStyle(finishPageHtml(html, read), read)
 }
 
 /**

@@ -6,7 +6,7 @@
 // pages' own server build (dist/server, Vike's renderPage) and the same steps the build runs
 // (site-files.ts, picture-copies.ts). A folder that fails the content checks stops the start with
 // every problem, as `npm run content:check` words them.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { loadCatalogue } from '../catalogue/load.ts'
@@ -18,6 +18,7 @@ import type { ContactSentData } from '../catalogue/page-data.ts'
 import { primaryPaths, routePaths } from '../catalogue/routes.ts'
 import type { Logger } from './log.ts'
 import { loadRenderPage, serverEntryOf } from './page-render.ts'
+import { siteReader } from './page-css.ts'
 import { compressAll, finishPrerenderedPage, makeBuildInfo, writeSiteFiles } from './site-files.ts'
 
 /** What a rendered site is made of besides the catalogue's pages: Vike's pages of their own. */
@@ -130,16 +131,12 @@ async function renderPages({
       )
     return { html: httpResponse.body, data: (pageContext as { data?: unknown }).data }
   }
-  // Each page finished as it is written (stylesheet inlined, script deferred), as the build
-  // finishes its pages (site-files.ts finishPages); the stylesheets read once.
-  const stylesheets = new Map<string, string>()
-  const stylesheet = (href: string) => {
-    if (!stylesheets.has(href)) stylesheets.set(href, readFileSync(path.join(dir, href), 'utf8'))
-    return stylesheets.get(href)!
-  }
+  // Each page finished as it is written (stylesheet inlined and cut, script deferred), as the build
+  // finishes its pages (site-files.ts finishPages); the stylesheets and scripts read once.
+  const read = siteReader(dir)
   const write = async (rel: string, html: string) => {
     mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true })
-    writeFileSync(path.join(dir, rel), await finishPrerenderedPage(html, dir, stylesheet))
+    writeFileSync(path.join(dir, rel), await finishPrerenderedPage(html, read))
   }
   const urls = [...routePaths(catalogue), ...FIXED_PAGES]
   let contactSentData: ContactSentData | undefined

@@ -17,7 +17,7 @@ import type { ContactFormState } from '../../src/lead/form-state.ts'
 import { FIELDS, fieldRules } from '../../src/lead/message.ts'
 import { loadBuildInfo } from '../../src/server/build-info.ts'
 import { contactPageRenderer } from '../../src/server/contact/page.ts'
-import { scriptsOfPage, withoutUnreadIconClasses } from '../../src/server/page-css.ts'
+import { cutOf, siteReader, withCut } from '../../src/server/page-css.ts'
 import { pageRenderer } from '../../src/server/page-render.ts'
 import { inlineScriptHashes, inlineStyleHashes, loadStaticSite } from '../../src/server/static-site.ts'
 import { ContactForm } from '../../src/sections/ContactForm.tsx'
@@ -241,9 +241,14 @@ describe('/contact as the server renders it for a form sent without JavaScript t
   test('the form in it is the component given that state, exactly', async () => {
     const rendered = (await renderer.render(problems)).html
     const formOf = (h: string) => h.slice(h.indexOf('<form'), h.indexOf('</form>') + '</form>'.length)
-    // Finished as the prerendered page was: without the icon library's class names it does not read.
-    const style = /<style>[\s\S]*?<\/style>/.exec(html)![0]
-    const finished = (h: string) => withoutUnreadIconClasses(h, style, scriptsOfPage(html, distClient))
+    // The component's form finished as the prerendered page was: in that page, with its cut
+    // (without the icon library's class names the page does not read).
+    const cut = cutOf(html, siteReader(distClient))
+    const finished = (form: string) =>
+      withCut(
+        html.replace(formOf(html), () => form),
+        cut,
+      )
     expect(formOf(rendered)).toBe(
       formOf(
         finished(

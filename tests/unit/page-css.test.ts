@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { pruneInlineStyle, scriptsOfPage } from '../../src/server/page-css.ts'
+import { cutOf, pruneInlineStyle, scriptsOfPage, siteReader, withCut } from '../../src/server/page-css.ts'
 
 const CSS = [
   '@property --tw-read{syntax:"*";inherits:false;initial-value:0}@property --tw-set{syntax:"*";inherits:false}',
@@ -16,6 +16,12 @@ const CSS = [
 
 const page = (body: string, head = '') =>
   `<!DOCTYPE html><html><head><style>${CSS}</style>${head}</head><body>${body}</body></html>`
+/** The page `html` cut, with `scripts` as the scripts it loads (`/assets/s0.js`…). */
+function prune(html: string, scripts: string[] = []): Promise<string> {
+  const loader = scripts.map((_, i) => `<script type="module">import("/assets/s${i}.js")</script>`).join('')
+  const read = (urlPath: string) => scripts[Number(/^\/assets\/s(\d+)\.js$/.exec(urlPath)![1])]!
+  return pruneInlineStyle(html.replace('</head>', `${loader}</head>`), read)
+}
 const styleOf = (html: string) => /<style>([\s\S]*?)<\/style>/.exec(html)![1]!
 
 function site(files: Record<string, string>): string {
@@ -38,7 +44,7 @@ describe('scriptsOfPage', () => {
       'assets/chunks/other.js': 'export const d="unused"',
     })
     const html = page('', '<script type="module">setTimeout(()=>import("/assets/entries/page.js"))</script>')
-    const texts = scriptsOfPage(html, dir)
+    const texts = scriptsOfPage(html, siteReader(dir))
     expect(texts).toHaveLength(4)
     expect(texts.join('\n')).toContain('lazy-class')
     expect(texts.join('\n')).not.toContain('"unused"')
@@ -48,7 +54,7 @@ describe('scriptsOfPage', () => {
 describe('pruneInlineStyle', () => {
   it("keeps the rules the page's markup and scripts use and cuts the rest, with the custom properties no kept rule reads", async () => {
     const html = page('<p class="used md:grid [&amp;_a]:underline" hidden><a>x</a></p>')
-    const css = styleOf(await pruneInlineStyle(html, ['el.classList.add("from-script")']))
+    const css = styleOf(await prune(html, ['el.classList.add("from-script")']))
     expect(css).toContain('.used{')
     expect(css).toContain('.from-script{')
     expect(css).toContain('.md\\:grid{')
@@ -61,7 +67,7 @@ describe('pruneInlineStyle', () => {
   })
 
   it('keeps every selector that begins with a pseudo-class or an attribute, and the elements the page has', async () => {
-    const css = styleOf(await pruneInlineStyle(page('<p>plain</p>'), []))
+    const css = styleOf(await prune(page('<p>plain</p>'), []))
     expect(css).toContain('[hidden]:where(:not([hidden=until-found]))')
     expect(css).toContain(':focus-visible{')
     expect(css).toContain('body{')
@@ -70,22 +76,22 @@ describe('pruneInlineStyle', () => {
 
   it('keeps a custom property a script reads, though no rule does', async () => {
     const css = styleOf(
-      await pruneInlineStyle(page('<p class="used">x</p>'), ['getComputedStyle(r).getPropertyValue("--color-b")']),
+      await prune(page('<p class="used">x</p>'), ['getComputedStyle(r).getPropertyValue("--color-b")']),
     )
     expect(css).toContain('--color-b:')
   })
 
   it('drops the registration of a custom property no kept rule reads', async () => {
-    const css = styleOf(await pruneInlineStyle(page('<p class="used">x</p>'), []))
+    const css = styleOf(await prune(page('<p class="used">x</p>'), []))
     expect(css).toContain('@property --tw-read')
     expect(css).not.toContain('@property --tw-set')
   })
 
   it("leaves out the icon library's class names unless a rule or a script reads them", async () => {
     const icon = '<svg class="lucide lucide-flame size-6" aria-hidden="true"></svg><svg class="lucide lucide-x"></svg>'
-    const out = await pruneInlineStyle(page(icon), [])
+    const out = await prune(page(icon), [])
     expect(out).toContain('<svg class="size-6" aria-hidden="true"></svg><svg></svg>')
-    const read = await pruneInlineStyle(page(icon), ['document.querySelector(".lucide-flame")'])
+    const read = await prune(page(icon), ['document.querySelector(".lucide-flame")'])
     expect(read).toContain('<svg class="lucide-flame size-6" aria-hidden="true">')
   })
 
@@ -94,8 +100,21 @@ describe('pruneInlineStyle', () => {
       '<div class="used"></div>',
       '<script type="module">const l=document.createElement("link");l.rel="modulepreload"</script>',
     )
-    expect(await pruneInlineStyle(hydrating, [])).toBe(hydrating)
+    expect(await prune(hydrating, [])).toBe(hydrating)
     const bare = '<!DOCTYPE html><html><head></head><body class="used"></body></html>'
-    expect(await pruneInlineStyle(bare, [])).toBe(bare)
+    expect(await prune(bare, [])).toBe(bare)
+  })
+
+  it('gives a page rendered again the cut of its prerendered page, and leaves one that hydrates as it is', async () => {
+    const icon = '<svg class="lucide lucide-flame size-6"></svg>'
+    const prerendered = await prune(page(`<p class="used">x</p>${icon}`))
+    const cut = cutOf(prerendered, () => '')
+    // The same page rendered again with something more to say, the whole stylesheet inline.
+    const again = withCut(page(`<p class="used">x</p><p class="used">more</p>${icon}`), cut)
+    expect(styleOf(again)).toBe(styleOf(prerendered))
+    expect(again).toContain('<svg class="size-6"></svg>')
+    const hydrating = page(icon, '<script type="module">l.rel="modulepreload"</script>')
+    expect(cutOf(hydrating, () => '')).toBeUndefined()
+    expect(withCut(hydrating, cut)).toBe(hydrating)
   })
 })
