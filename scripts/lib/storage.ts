@@ -7,7 +7,7 @@ import path from 'node:path'
 import { sql } from 'kysely'
 import { openDatabase, type Db } from '../../src/server/db/client.ts'
 import { migrate } from '../../src/server/db/migrations.ts'
-import { indexNewRequests } from '../../src/server/db/search-index.ts'
+import { hasSearchIndex, indexNewRequests } from '../../src/server/db/search-index.ts'
 import { createTestDatabase } from './postgres.ts'
 
 export type StorageTarget = {
@@ -33,9 +33,7 @@ async function checkSearchIndex(file: string): Promise<void> {
   if (!existsSync(file)) return
   const db = openDatabase({ kind: 'sqlite', file })
   try {
-    const { rows } =
-      await sql`select 1 from sqlite_master where type = 'table' and name = 'contact_search_docsize'`.execute(db.k)
-    if (rows.length === 0) return
+    if (!(await hasSearchIndex(db.k))) return
     await indexNewRequests(db.k)
     await sql`insert into contact_search(contact_search, rank) values ('integrity-check', 1)`.execute(db.k)
   } finally {

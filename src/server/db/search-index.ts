@@ -40,6 +40,11 @@ export async function indexNewRequests(k: Runner): Promise<void> {
   await k.executeQuery(INDEX_NEW)
 }
 
+/** Whether the database has the full-text index yet (migration 005 applied). */
+export async function hasSearchIndex(k: Runner): Promise<boolean> {
+  return (await k.executeQuery(HAS_INDEX)).rows.length > 0
+}
+
 /**
  * `indexNewRequests` for a database whose index may not exist yet (migration 005 not applied: a
  * database the migrations have not reached): does nothing until the index is there.
@@ -47,7 +52,7 @@ export async function indexNewRequests(k: Runner): Promise<void> {
 export function requestIndexer(): (k: Runner) => Promise<void> {
   let ready = false
   return async (k) => {
-    if (!ready) ready = (await k.executeQuery(HAS_INDEX)).rows.length > 0
+    ready ||= await hasSearchIndex(k)
     if (ready) await indexNewRequests(k)
   }
 }
