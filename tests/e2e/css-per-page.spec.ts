@@ -65,6 +65,12 @@ async function differences(page: Page): Promise<string[]> {
   }, whole)
 }
 
+/** `path` opened, once its script has run (the menu marks itself ready): what it changes is looked at too. */
+async function openReady(page: Page, path: string): Promise<void> {
+  await page.goto(path)
+  await expect(page.locator('html[data-menu="ready"]')).toBeAttached()
+}
+
 const PAGES = [
   '/',
   '/heating',
@@ -88,9 +94,7 @@ for (const [width, viewport] of [
     test.use({ viewport })
     for (const path of PAGES)
       test(`${path}: its own rules style it as the whole stylesheet does`, async ({ page }) => {
-        await page.goto(path)
-        // The page's script has run (the menu marks itself ready), so what it changed is looked at too.
-        await expect(page.locator('html[data-menu="ready"]')).toBeAttached()
+        await openReady(page, path)
         expect(await differences(page)).toEqual([])
       })
   })
@@ -100,8 +104,7 @@ test.describe('after what the scripts add, on a phone', () => {
   test.use({ viewport: PHONE })
 
   test('the menu opened', async ({ page }) => {
-    await page.goto('/')
-    await expect(page.locator('html[data-menu="ready"]')).toBeAttached()
+    await openReady(page, '/')
     await page.getByRole('button', { name: 'Menu' }).click()
     await expect(page.getByRole('navigation').getByRole('link', { name: 'Services' }).first()).toBeVisible()
     expect(await differences(page)).toEqual([])
@@ -116,8 +119,7 @@ test.describe('after what the scripts add, on a phone', () => {
   })
 
   test("the ZIP checker's answer", async ({ page }) => {
-    await page.goto('/service-areas')
-    await expect(page.locator('html[data-menu="ready"]')).toBeAttached()
+    await openReady(page, '/service-areas')
     await page.getByLabel('ZIP code').fill('21014')
     await page.getByRole('button', { name: 'Check' }).click()
     await expect(page.locator('[data-zip-answer]')).toContainText('Yes, we serve 21014')
@@ -129,8 +131,7 @@ test.describe('after what the scripts add, on a computer', () => {
   test.use({ viewport: DESKTOP })
 
   test('a submenu opened', async ({ page }) => {
-    await page.goto('/')
-    await expect(page.locator('html[data-menu="ready"]')).toBeAttached()
+    await openReady(page, '/')
     // A pointer over a menu item opens its dropdown (by CSS; the script reports it on the button).
     await page.locator('[data-dropdown]').first().hover()
     await expect(page.locator('.dropdown-toggle').first()).toHaveAttribute('aria-expanded', 'true')

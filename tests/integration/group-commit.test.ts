@@ -1,29 +1,16 @@
 // SQLite's group commit (src/server/db/group-commit.ts) on a real file: transactions that arrive
 // together share one commit, yet each is all-or-nothing on its own, and other queries wait.
-import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
 import type { Db } from '../../src/server/db/client.ts'
 import { storeContactRequest } from '../../src/server/contact/store.ts'
-import { insertSubmission, listSubmissions, type NewSubmission } from '../../src/server/db/submissions.ts'
+import { insertSubmission, listSubmissions } from '../../src/server/db/submissions.ts'
 import { migrate, migratorFor } from '../../src/server/db/migrations.ts'
 import { createStorage, type StorageTarget } from '../../scripts/lib/storage.ts'
+import { requestRow } from '../helpers/request-row.ts'
 
 /** A request as another writer than the contact path stores it. */
-const request = (name: string, message: string): NewSubmission & { id: string } => {
-  const at = new Date().toISOString()
-  return {
-    id: randomUUID(),
-    name,
-    message,
-    created_at: at,
-    updated_at: at,
-    is_read: false,
-    status: 'new',
-    is_client: false,
-    is_spam: false,
-  }
-}
+const request = (name: string, message: string) => requestRow({ name, message })
 
 describe('group commit on SQLite', () => {
   let storage: StorageTarget

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { migrate, migratorFor } from '../../src/server/db/migrations.ts'
 import { insertSubmission, toSubmission } from '../../src/server/db/submissions.ts'
 import { createStorage, STORAGE_KINDS, type StorageTarget } from '../../scripts/lib/storage.ts'
+import { requestRow } from '../helpers/request-row.ts'
 
 describe.each(STORAGE_KINDS)('migration 011 on %s', (kind) => {
   const storages: StorageTarget[] = []
@@ -32,22 +33,18 @@ describe.each(STORAGE_KINDS)('migration 011 on %s', (kind) => {
       expect(result.results?.map((r) => [r.migrationName, r.status])).toContainEqual(['011_intake', 'Success'])
       expect(result.results?.every((r) => r.status === 'Success')).toBe(true)
       const id = randomUUID()
-      const at = new Date().toISOString()
-      await insertSubmission(db.k, {
-        id,
-        name: 'After 011',
-        phone: '4105550199',
-        created_at: at,
-        updated_at: at,
-        is_read: false,
-        status: 'new',
-        is_client: false,
-        is_spam: false,
-        zip: '21085',
-        zip_place: 'Joppa, Harford County',
-        out_now: 'yes',
-        callback_time: 'morning',
-      })
+      await insertSubmission(
+        db.k,
+        requestRow({
+          id,
+          name: 'After 011',
+          phone: '4105550199',
+          zip: '21085',
+          zip_place: 'Joppa, Harford County',
+          out_now: 'yes',
+          callback_time: 'morning',
+        }),
+      )
       const row = toSubmission(
         await db.k.selectFrom('contact_submissions').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
       )

@@ -10,6 +10,7 @@ import { adminClient } from '../helpers/admin.ts'
 import { STORAGE_KINDS } from '../../scripts/lib/storage.ts'
 import { ORIGIN, serveOn } from '../helpers/served.ts'
 import type { NewSubmission } from '../../src/server/db/submissions.ts'
+import { requestRow } from '../helpers/request-row.ts'
 
 const PASSWORD = 'outcomes suite password, long'
 type Item = Record<string, unknown> & { id: string; job_value_cents: number | null; outcome_at: string | null }
@@ -30,22 +31,11 @@ describe.each(STORAGE_KINDS)('outcomes on %s', (kind) => {
   /** A request stored as the contact form would, with what the test sets; its id. */
   const stored = async (fields: Partial<NewSubmission> = {}): Promise<string> => {
     const id = randomUUID()
-    const at = fields.created_at ?? new Date().toISOString()
     await served.db.k
       .insertInto('contact_submissions')
-      .values({
-        id,
-        name: `Outcome ${id.slice(0, 6)}`,
-        phone: '(410) 555-0150',
-        created_at: at,
-        updated_at: at,
-        is_read: false,
-        status: 'new',
-        is_client: false,
-        is_spam: false,
-        customer_id: id,
-        ...fields,
-      })
+      .values(
+        requestRow({ id, name: `Outcome ${id.slice(0, 6)}`, phone: '(410) 555-0150', customer_id: id, ...fields }),
+      )
       .execute()
     return id
   }

@@ -4,7 +4,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import sharp from 'sharp'
+import sharp, { type Sharp } from 'sharp'
 import { afterAll, describe, expect, test } from 'vitest'
 import {
   AVIF_QUALITIES,
@@ -137,23 +137,26 @@ describe('the images step', () => {
     expect(set.webp).toBe(IMAGE_WIDTHS.map((w) => `/images/big-${w}.webp ${w}w`).join(', '))
   }, 60_000)
 
+  /** A 1,600 × 1,000 photo of gaussian noise (`sigma`), as hard to compress as a test needs, written to `out`. */
+  async function noisePhoto(
+    file: string,
+    background: string,
+    sigma: number,
+    encode: (image: Sharp) => Sharp,
+  ): Promise<string> {
+    const noise = { type: 'gaussian' as const, mean: 128, sigma }
+    const photo = path.join(out, file)
+    writeFileSync(
+      photo,
+      await encode(sharp({ create: { width: 1600, height: 1000, channels: 3, background, noise } })).toBuffer(),
+    )
+    return photo
+  }
+
   // Decision 065: a phone's copy of a hero photo fits a slow connection's first round trip.
   test("makes a photo's AVIF copies too, a phone's at the best quality that fits its first round trip", async () => {
     // A photo's grain: its 800 px WebP is about 55 KB, its AVIF 30 KB at the best quality tried.
-    const grain = await sharp({
-      create: {
-        width: 1600,
-        height: 1000,
-        channels: 3,
-        background: '#6b8fb5',
-        noise: { type: 'gaussian', mean: 128, sigma: 30 },
-      },
-    })
-      .blur(1)
-      .jpeg({ quality: 90 })
-      .toBuffer()
-    const photo = path.join(out, 'grain.jpg')
-    writeFileSync(photo, grain)
+    const photo = await noisePhoto('grain.jpg', '#6b8fb5', 30, (image) => image.blur(1).jpeg({ quality: 90 }))
     const set = await buildImage(photo, out)
     expect(set.avif).toBe(IMAGE_WIDTHS.map((w) => `/images/grain-${w}.avif ${w}w`).join(', '))
     expect(set.heavy).toBeUndefined()
@@ -173,19 +176,7 @@ describe('the images step', () => {
   }, 120_000)
 
   test('names the copies a phone takes that cannot fit, made at the lowest quality tried', async () => {
-    const noise = await sharp({
-      create: {
-        width: 1600,
-        height: 1000,
-        channels: 3,
-        background: '#808080',
-        noise: { type: 'gaussian', mean: 128, sigma: 60 },
-      },
-    })
-      .png()
-      .toBuffer()
-    const photo = path.join(out, 'noise.png')
-    writeFileSync(photo, noise)
+    const photo = await noisePhoto('noise.png', '#808080', 60, (image) => image.png())
     const set = await buildImage(photo, out)
     expect(set.heavy).toContainEqual(expect.stringMatching(/^noise-800\.avif \([\d.]+ KB at quality 35\)$/))
     expect(statSync(path.join(out, 'noise-1200.avif')).size).toBeGreaterThan(0)
