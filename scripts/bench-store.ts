@@ -7,13 +7,13 @@
 // trees can be compared on a busy one (`node scripts/bench-store.ts` in each). A script that
 // prints figures, not a test.
 import { parseArgs } from 'node:util'
-import Database from 'better-sqlite3'
 import { storeContactRequest } from '../src/server/contact/store.ts'
 import { validateContactMessage } from '../src/server/contact/validate.ts'
 import { parseRateLimits, type Window } from '../src/server/db/rate-limits.ts'
 import type { ContactMessage } from '../src/lead/message.ts'
 import { n0, n1 } from './lib/report.ts'
 import { addressOf, contactRequestBody } from './lib/seed.ts'
+import { watchStatements } from './lib/statements.ts'
 import { createStorage } from './lib/storage.ts'
 
 const { values: args } = parseArgs({
@@ -28,30 +28,18 @@ if (!(REQUESTS >= 100) || !(IN_FLIGHT >= 1)) throw new Error('--requests must be
 
 // Each statement's CPU time, by its SQL: every statement prepared from here on is timed.
 const bySql = new Map<string, { cpuUs: number; runs: number }>()
-type Prepare = (this: Database.Database, source: string) => Database.Statement
-const prototype = Database.prototype as unknown as { prepare: Prepare }
-const prepare = prototype.prepare
-prototype.prepare = function (this: Database.Database, source: string) {
-  const statement = prepare.call(this, source)
-  for (const method of ['run', 'all', 'get'] as const) {
-    const plain: (...values: unknown[]) => unknown = statement[method].bind(statement)
-    Object.defineProperty(statement, method, {
-      value: (...values: unknown[]) => {
-        const before = process.threadCpuUsage()
-        try {
-          return plain(...values)
-        } finally {
-          const spent = process.threadCpuUsage(before)
-          const entry = bySql.get(source) ?? { cpuUs: 0, runs: 0 }
-          entry.cpuUs += spent.user + spent.system
-          entry.runs++
-          bySql.set(source, entry)
-        }
-      },
-    })
+watchStatements((source, _values, run) => {
+  const before = process.threadCpuUsage()
+  try {
+    return run()
+  } finally {
+    const spent = process.threadCpuUsage(before)
+    const entry = bySql.get(source) ?? { cpuUs: 0, runs: 0 }
+    entry.cpuUs += spent.user + spent.system
+    entry.runs++
+    bySql.set(source, entry)
   }
-  return statement
-}
+})
 
 const VARIANTS = 997 // as bench:contact: the same people come back, the customer lookup finds them
 const messages: ContactMessage[] = Array.from({ length: VARIANTS }, (_, i) => {

@@ -11,6 +11,7 @@ import type { Tables } from './schema.ts'
 import { groupCommit } from './group-commit.ts'
 import { requestIndexer } from './search-index.ts'
 import { preparedName } from './compiled.ts'
+import { plannedOnce } from './planned-once.ts'
 import { observeQueries } from '../metrics.ts'
 
 export type Db = {
@@ -110,7 +111,9 @@ export function openDatabase(database: DatabaseTarget): Db {
   // it out and each release cleared it, which cost more than SQLite's own work for a new request
   // (insert 211 → 81 µs of CPU, the rate limit's 83 → 36; `npm run bench:contact`).
   sqlite.pragma('temp_store = MEMORY')
-  // Statements prepared once and reused: preparing is a sixth of a request's time otherwise.
+  // Statements prepared once and reused: preparing is a sixth of a request's time otherwise. Their
+  // bound values hidden from the planner, so that a new value does not make SQLite plan them again
+  // at the next run (planned-once.ts).
   const statements = new Map<string, SqliteStatement>()
   const cachedSqlite = {
     close: () => sqlite.close(),
@@ -118,7 +121,7 @@ export function openDatabase(database: DatabaseTarget): Db {
       let statement = statements.get(text)
       if (!statement) {
         if (statements.size >= 1000) statements.clear()
-        statement = withBooleans(sqlite.prepare(text))
+        statement = withBooleans(sqlite.prepare(plannedOnce(text)))
         statements.set(text, statement)
       }
       return statement

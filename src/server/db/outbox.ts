@@ -74,29 +74,35 @@ export async function claimNext(
   { channels, events }: { channels: AlertChannel[]; events: boolean },
 ): Promise<OutboxRow | undefined> {
   if (!events && channels.length === 0) return undefined
-  const due = db.k
-    .selectFrom('notification_outbox')
-    .select('id')
-    .where('sent_at', 'is', null)
-    .where('next_attempt_at', '<=', now)
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
-    .where((eb) =>
-      eb.or([
-        ...(events ? [eb('channel', 'is', null)] : []),
-        ...(channels.length > 0 ? [eb('channel', 'in', channels)] : []),
-      ]),
-    )
-    // The soonest due first, through the due index (ordered by id alone, SQLite would walk the
-    // whole table in id order, sent rows included, on every claim).
-    .orderBy('next_attempt_at')
-    .orderBy('id')
-    .limit(1)
-  const row = await db.k
-    .updateTable('notification_outbox')
-    .set({ locked_until: leaseUntil, locked_by: workerId, attempts: sql<number>`attempts + 1` })
-    .where('id', '=', db.kind === 'postgres' ? due.forUpdate().skipLocked() : due)
-    .returning(['id', 'submission_id', 'event', 'channel', 'target', 'attempts', 'created_at', 'detail'])
-    .executeTakeFirst()
+  const claim = (k: Writer) => {
+    const due = k
+      .selectFrom('notification_outbox')
+      .select('id')
+      .where('sent_at', 'is', null)
+      .where('next_attempt_at', '<=', now)
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+      .where((eb) =>
+        eb.or([
+          ...(events ? [eb('channel', 'is', null)] : []),
+          ...(channels.length > 0 ? [eb('channel', 'in', channels)] : []),
+        ]),
+      )
+      // The soonest due first, through the due index (ordered by id alone, SQLite would walk the
+      // whole table in id order, sent rows included, on every claim).
+      .orderBy('next_attempt_at')
+      .orderBy('id')
+      .limit(1)
+    return k
+      .updateTable('notification_outbox')
+      .set({ locked_until: leaseUntil, locked_by: workerId, attempts: sql<number>`attempts + 1` })
+      .where('id', '=', db.kind === 'postgres' ? due.forUpdate().skipLocked() : due)
+      .returning(['id', 'submission_id', 'event', 'channel', 'target', 'attempts', 'created_at', 'detail'])
+      .executeTakeFirst()
+  }
+  // On SQLite the claim joins the group commit (group-commit.ts) instead of committing, and syncing
+  // the log, on its own: a claim per event and per delivery otherwise costs a sync each, on the thread
+  // that answers the contact form.
+  const row = db.kind === 'sqlite' ? await db.transact(claim) : await claim(db.k)
   return (
     row && {
       id: Number(row.id),
