@@ -57,16 +57,16 @@ describe.each(STORAGE_KINDS)('the stored request on %s', (kind) => {
   })
 
   it('has one index per view, named after its condition, and nothing else of that kind', async () => {
-    expect(await viewIndexes(suite.db)).toEqual(VIEWS.map(viewIndexName).sort())
+    expect(await viewIndexes(suite.db)).toEqual(VIEWS.map((view) => viewIndexName(view, suite.db.kind)).sort())
   })
 
   it('builds a missing view index and drops a stale one at the next start, and is a no-op after', async () => {
     const stale = 'contact_submissions_view_gone_00000000'
     await sql`create index ${sql.id(stale)} on contact_submissions (created_at) where is_spam`.execute(suite.db.k)
-    await sql`drop index ${sql.id(viewIndexName('unread'))}`.execute(suite.db.k)
+    await sql`drop index ${sql.id(viewIndexName('unread', suite.db.kind))}`.execute(suite.db.k)
     const { viewIndexes: changed } = await migrate(suite.db)
-    expect(changed).toEqual({ created: [viewIndexName('unread')], dropped: [stale] })
-    expect(await viewIndexes(suite.db)).toEqual(VIEWS.map(viewIndexName).sort())
+    expect(changed).toEqual({ created: [viewIndexName('unread', suite.db.kind)], dropped: [stale] })
+    expect(await viewIndexes(suite.db)).toEqual(VIEWS.map((view) => viewIndexName(view, suite.db.kind)).sort())
     expect(await syncViewIndexes(suite.db)).toEqual({ created: [], dropped: [] })
   })
 
@@ -112,7 +112,7 @@ describe.each(STORAGE_KINDS)('the stored request on %s', (kind) => {
               )
             })
           : (await sql<{ detail: string }>`explain query plan ${page}`.execute(suite.db.k)).rows.map((r) => r.detail)
-      expect(plan.join(' | ')).toContain(viewIndexName(view))
+      expect(plan.join(' | ')).toContain(viewIndexName(view, suite.db.kind))
     }
   })
 })

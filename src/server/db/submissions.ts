@@ -9,7 +9,7 @@ import { compiledPerShape } from './compiled.ts'
 import { SUBMISSION_COLUMNS, type Status, type Submission, type View } from '../../lead/submission.ts'
 import { toBool, toIso, type ContactSubmissionsTable, type Tables } from './schema.ts'
 import { WATERMARK } from './search-index.ts'
-import { afterCursor, INBOX_VIEWS, orderedByView, viewCondition, type ViewCursor } from './views.ts'
+import { afterCursor, INBOX_VIEWS, orderedByView, throughViewIndex, viewCondition, type ViewCursor } from './views.ts'
 
 export type { Submission }
 
@@ -182,11 +182,15 @@ export async function listSubmissions(
 ): Promise<{ items: Submission[]; nextCursor: ViewCursor | null }> {
   let qb = filtered(db.k, db.kind, query)
   if (query.cursor) qb = qb.where(afterCursor(query.view, query.cursor))
-  const rows = await qb
+  const page = qb
     .select([...SUBMISSION_FIELDS, ...computedOrder(query.view)])
     .orderBy(orderedByView(query.view))
     .limit(query.limit + 1)
-    .execute()
+  // On SQLite, one walk down the view's index, its filters read there (views.ts).
+  const rows =
+    db.kind === 'sqlite'
+      ? (await db.k.executeQuery(throughViewIndex(page.compile(), query.view))).rows
+      : await page.execute()
   const items = rows.slice(0, query.limit).map(toSubmission)
   const last = rows[query.limit - 1]
   return {
