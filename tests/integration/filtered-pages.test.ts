@@ -39,7 +39,10 @@ function selects(item: Submission, { status, service, source, words = [] }: Filt
   return words.every((word) => {
     const text = [item.name, item.email ?? '', item.message ?? ''].join('\n').toLowerCase()
     const digits = /^[\d\s().+\-/]+$/.test(word) ? word.replace(/\D/g, '') : ''
-    return text.includes(word.toLowerCase()) || (digits.length >= 3 && item.phone.replace(/\D/g, '').includes(digits))
+    return (
+      text.includes(word.toLowerCase()) ||
+      (digits.length >= 3 && (item.phone ?? '').replace(/\D/g, '').includes(digits))
+    )
   })
 }
 
