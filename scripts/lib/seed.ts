@@ -3,7 +3,8 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../../src/server/db/client.ts'
 import { STATUSES } from '../../src/lead/submission.ts'
-import { SERVICE_OPTIONS } from '../../src/lead/message.ts'
+import { SERVICE_OPTIONS, type ContactMessage } from '../../src/lead/message.ts'
+import { validateContactMessage } from '../../src/server/contact/validate.ts'
 import { emailKey, phoneKey } from '../../src/lead/customer.ts'
 import { indexNewRequests } from '../../src/server/db/search-index.ts'
 
@@ -259,6 +260,13 @@ export function contactRequestBody(n: number): string {
     page: '/contact',
     elapsedMs: 8_000 + (n % 50) * 1_000,
   })
+}
+
+/** The n-th contact request as the contact path takes it: contactRequestBody(n) parsed and validated. */
+export function contactRequest(n: number): ContactMessage {
+  const checked = validateContactMessage(JSON.parse(contactRequestBody(n)))
+  if (!checked.ok) throw new Error(`request body ${n} is not valid`)
+  return checked.message
 }
 
 /** 10.x.y.z from a counter: a different client address (X-Forwarded-For) for each of 16 million requests. */

@@ -78,12 +78,8 @@ const indexColumns = (view: View, kind: Db['kind']) =>
     ? sql`${orderSql(view)}, ${sql.join(FILTER_COLUMNS.map((column) => sql.id(column)))}`
     : orderSql(view)
 
-/**
- * The name of a view's partial index: the view and a digest of its condition, order and (on
- * SQLite) filter columns, so a changed view is a new index, built at the next start
- * (syncViewIndexes), and the old one goes.
- */
-export function viewIndexName(view: View, kind: Db['kind']): string {
+/** The name of a view's partial index on a database of `kind`: the view and a digest of what the index is. */
+function indexNameOf(view: View, kind: Db['kind']): string {
   const { where, order } = INBOX_VIEWS[view]
   const digest = createHash('sha256')
     .update(JSON.stringify(kind === 'sqlite' ? [where, order, FILTER_COLUMNS] : [where, order]))
@@ -91,6 +87,19 @@ export function viewIndexName(view: View, kind: Db['kind']): string {
     .slice(0, 8)
   return `${INDEX_PREFIX}${view}_${digest}`
 }
+
+/** Each view's index name, per kind of database, worked out once (every page and every count names one). */
+const INDEX_NAMES = {
+  sqlite: Object.fromEntries(VIEWS.map((view) => [view, indexNameOf(view, 'sqlite')])),
+  postgres: Object.fromEntries(VIEWS.map((view) => [view, indexNameOf(view, 'postgres')])),
+} as Record<Db['kind'], Record<View, string>>
+
+/**
+ * The name of a view's partial index: the view and a digest of its condition, order and (on
+ * SQLite) filter columns, so a changed view is a new index, built at the next start
+ * (syncViewIndexes), and the old one goes.
+ */
+export const viewIndexName = (view: View, kind: Db['kind']): string => INDEX_NAMES[kind][view]
 
 /** The values of a row in the order's columns: where a page ends, and the next one starts. */
 export type ViewCursor = (string | number | boolean)[]
